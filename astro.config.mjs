@@ -1,0 +1,36 @@
+import { defineConfig } from 'astro/config';
+import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
+import { createHighlighterCore } from 'shiki/core';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+
+// Highlight at build time with shiki's JavaScript regex engine: Astro's own
+// highlighter loads the Oniguruma WebAssembly engine, which we never ship.
+const highlighter = await createHighlighterCore({
+  themes: [import('shiki/themes/github-light-default.mjs'), import('shiki/themes/github-dark-default.mjs')],
+  langs: [
+    import('shiki/langs/typescript.mjs'),
+    import('shiki/langs/json.mjs'),
+    import('shiki/langs/shellscript.mjs'),
+    import('shiki/langs/python.mjs'),
+    import('shiki/langs/diff.mjs'),
+  ],
+  engine: createJavaScriptRegexEngine(),
+});
+
+export default defineConfig({
+  site: 'https://ln-diff.dev',
+  markdown: {
+    syntaxHighlight: false,
+    rehypePlugins: [
+      () =>
+        rehypeShikiFromHighlighter(highlighter, {
+          themes: { light: 'github-light-default', dark: 'github-dark-default' },
+          defaultColor: 'light',
+        }),
+    ],
+  },
+  vite: {
+    worker: { format: 'es' },
+    resolve: { dedupe: ['@codemirror/state', '@codemirror/view'] },
+  },
+});

@@ -1,0 +1,101 @@
+// The human summary of `ln-diff apply`: one line per edit, then a totals line.
+
+import type { ApplyResult, Diagnostic, EditResult } from '../core/types.ts';
+import { oneLine } from './errors.ts';
+
+export interface Style {
+  ok(s: string): string;
+  warn(s: string): string;
+  fail(s: string): string;
+  dim(s: string): string;
+}
+
+const plain: Style = { ok: (s) => s, warn: (s) => s, fail: (s) => s, dim: (s) => s };
+const ansi = (open: number, close: number) => (s: string) => `\x1b[${open}m${s}\x1b[${close}m`;
+const colour: Style = { ok: ansi(32, 39), warn: ansi(33, 39), fail: ansi(31, 39), dim: ansi(2, 22) };
+
+/** ANSI colour only for a TTY, and never when NO_COLOR is set. */
+export function styleFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): Style {
+  return stream.isTTY === true && env.NO_COLOR === undefined ? colour : plain;
+}
+
+/** A similarity shown with two decimals, never rounded up to a perfect 1.00. */
+function similarity(s: number): string {
+  return (Math.floor(s * 100) / 100).toFixed(2);
+}
+
+function where(e: EditResult): string {
+  const r = e.range;
+  switch (e.kind) {
+    case 'delete':
+      return 'delete file';
+    case 'write':
+      return 'write whole file';
+    case 'append':
+      return r ? `append at line ${r.start}` : 'append';
+    default:
+      if (!r) return 'lines ?';
+      return r.end >= r.start ? `lines ${r.start}-${r.end}` : `insert before line ${r.start}`;
+  }
+}
+
+function how(e: EditResult): string {
+  if (e.match === null) return '';
+  let out = ` ${e.match}`;
+  if (e.offset !== null && e.offset !== 0) out += ` ${e.offset > 0 ? '+' : ''}${e.offset}`;
+  if (e.match === 'fuzzy' && e.similarity !== null) out += ` ${similarity(e.similarity)}`;
+  return out;
+}
+
+function diagnosticLine(d: Diagnostic, indent: string, style: Style): string {
+  const mark = d.severity === 'error' ? style.fail('!') : style.warn('!');
+  return `${indent}${mark} ${d.code}: ${style.dim(oneLine(d.message))}`;
+}
+
+/** `✓ src/app.py lines 12-14 exact`, `~ … fuzzy 0.97`, `✗ src/app.py no-match: …`, plus indented warnings. */
+export function editLines(e: EditResult, style: Style): string[] {
+  const file = e.file === '' ? '(no path)' : e.file;
+  let head: string;
+  if (e.status === 'failed') {
+    head = `${style.fail('✗')} ${file} ${e.code ?? 'failed'}: ${oneLine(e.message)}`;
+  } else {
+    const mark = e.match === 'fuzzy' ? style.warn('~') : style.ok('✓');
+    head = `${mark} ${file} ${where(e)}${how(e)}`;
+    if (e.code !== null) head += ` ${style.dim(`(${e.code}: ${oneLine(e.message)})`)}`;
+  }
+  return [head, ...(e.warnings ?? []).map((w) => diagnosticLine(w, '    ', style))];
+}
+
+export interface FileChangeLine {
+  file: string;
+  action: 'create' | 'modify' | 'delete';
+}
+
+const DONE = { create: 'created', modify: 'modified', delete: 'deleted' } as const;
+
+export function changeLine(c: FileChangeLine, dryRun: boolean, style: Style): string {
+  return `  ${style.dim(dryRun ? `would ${c.action}` : DONE[c.action])} ${c.file}`;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** `3 edits: 2 applied, 1 failed; 1 file modified` (dry run: says nothing was written). */
+export function totalsLine(result: ApplyResult, changed: number, dryRun: boolean, style: Style): string {
+  const applied = result.edits.filter((e) => e.status === 'applied').length;
+  const failed = result.edits.length - applied;
+  const counts = `${plural(result.edits.length, 'edit')}: ${style.ok(`${applied} applied`)}, ${
+    failed > 0 ? style.fail(`${failed} failed`) : `${failed} failed`
+  }`;
+  const files = dryRun
+    ? `dry run: ${plural(changed, 'file')} would change, nothing written`
+    : `${plural(changed, 'file')} changed`;
+  return `${counts}; ${files}`;
+}
+
+/** The whole summary for a result, without the file-change lines. */
+export function resultLines(result: ApplyResult, style: Style): string[] {
+  const lines: string[] = [];
+  for (const e of result.edits) lines.push(...editLines(e, style));
+  for (const d of result.diagnostics ?? []) lines.push(diagnosticLine(d, '', style));
+  return lines;
+}

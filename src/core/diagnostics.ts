@@ -1,0 +1,49 @@
+// The closed set of diagnostic codes. Each is explained, with what to do about
+// it, in spec/errors.md (a test keeps the two in step).
+
+import type { Diagnostic, Position, Severity, Span } from './types.ts';
+
+export const CODES = [
+  // The reply could not be read as an edit.
+  'missing-path',
+  'unsafe-path',
+  'unnumbered-remove-line',
+  'remove-number-gap',
+  'remove-number-repeat',
+  'missing-divider',
+  'missing-end-marker',
+  'truncated',
+  // The edit was read but could not be placed.
+  'file-not-found',
+  'no-match',
+  'ambiguous',
+  'overlap',
+  // Applied, with a remark.
+  'duplicate',
+  // Form problems that were forgiven.
+  'bar-substitute',
+  'numbered-insert',
+  'inferred-marker',
+  'stray-marker',
+  'no-edits',
+] as const;
+
+export type Code = (typeof CODES)[number];
+
+export function isCode(value: unknown): value is Code {
+  return typeof value === 'string' && (CODES as readonly string[]).includes(value);
+}
+
+export function diagnostic(
+  code: Code,
+  severity: Severity,
+  message: string,
+  reply?: Span,
+): Diagnostic {
+  return reply ? { code, severity, message, reply } : { code, severity, message };
+}
+
+/** `line 12, column 3`: how positions are written in messages. */
+export function at(position: Position): string {
+  return `line ${position.line}, column ${position.column}`;
+}

@@ -1,0 +1,67 @@
+// A model reply as lines that know where they are, so every parsed piece can
+// point back at the reply (line, column, offset).
+
+import type { Position, Span } from './types.ts';
+
+export interface ReplyLine {
+  /** 1-based line number in the reply. */
+  line: number;
+  /** Offset of the line's first character. */
+  from: number;
+  /** Content without the line ending (a trailing `\r` of CRLF is removed). */
+  text: string;
+  /** The line ended with `\n` (false only for a last line cut short). */
+  terminated: boolean;
+}
+
+export function replyLines(reply: string): ReplyLine[] {
+  const out: ReplyLine[] = [];
+  let pos = 0;
+  let line = 1;
+  while (pos < reply.length) {
+    const nl = reply.indexOf('\n', pos);
+    const end = nl === -1 ? reply.length : nl;
+    const text = reply.slice(pos, end > pos && reply.charCodeAt(end - 1) === 13 ? end - 1 : end);
+    out.push({ line, from: pos, text, terminated: nl !== -1 });
+    if (nl === -1) break;
+    pos = nl + 1;
+    line++;
+  }
+  return out;
+}
+
+function position(line: ReplyLine, column: number): Position {
+  return { line: line.line, column };
+}
+
+/** The span of whole lines `first..last` (content only, without the last ending). */
+export function linesSpan(first: ReplyLine, last: ReplyLine = first): Span {
+  return {
+    from: first.from,
+    to: last.from + last.text.length,
+    start: position(first, 1),
+    end: position(last, last.text.length + 1),
+  };
+}
+
+/** The span of columns `[fromCol, toCol)` (0-based) within one line. */
+export function columnSpan(line: ReplyLine, fromCol: number, toCol: number): Span {
+  return {
+    from: line.from + fromCol,
+    to: line.from + toCol,
+    start: position(line, fromCol + 1),
+    end: position(line, toCol + 1),
+  };
+}
+
+/** The span at the very end of the reply (for "expected more" errors). */
+export function endSpan(reply: string, lines: ReplyLine[]): Span {
+  const last = lines[lines.length - 1];
+  if (!last) return { from: 0, to: 0, start: { line: 1, column: 1 }, end: { line: 1, column: 1 } };
+  if (last.terminated) {
+    const p = { line: last.line + 1, column: 1 };
+    return { from: reply.length, to: reply.length, start: p, end: p };
+  }
+  const p = { line: last.line, column: last.text.length + 1 };
+  return { from: reply.length, to: reply.length, start: p, end: p };
+}

@@ -1,0 +1,126 @@
+// The text model: a file as lines plus everything needed to write it back
+// byte for byte (each line's own ending, the BOM, the final-newline state).
+
+export const BOM = '\uFEFF';
+
+export type Eol = '\n' | '\r\n' | '';
+
+export interface TextFile {
+  /** The file started with U+FEFF (kept out of `lines`). */
+  bom: boolean;
+  /** Line contents without their endings. An empty file has no lines. */
+  lines: string[];
+  /** Each line's ending; only the last may be '' (no final newline). */
+  eols: Eol[];
+}
+
+/**
+ * Split a text into lines. Line endings are `\n` and `\r\n`; a lone `\r` is
+ * content. `""` has no lines; `"a"` has one line without an ending; `"a\n"`
+ * has one line with one.
+ */
+export function parseText(text: string): TextFile {
+  let bom = false;
+  if (text.startsWith(BOM)) {
+    bom = true;
+    text = text.slice(1);
+  }
+  const lines: string[] = [];
+  const eols: Eol[] = [];
+  let pos = 0;
+  while (pos < text.length) {
+    const nl = text.indexOf('\n', pos);
+    if (nl === -1) {
+      lines.push(text.slice(pos));
+      eols.push('');
+      break;
+    }
+    if (nl > pos && text.charCodeAt(nl - 1) === 13) {
+      lines.push(text.slice(pos, nl - 1));
+      eols.push('\r\n');
+    } else {
+      lines.push(text.slice(pos, nl));
+      eols.push('\n');
+    }
+    pos = nl + 1;
+  }
+  return { bom, lines, eols };
+}
+
+export function formatText(file: TextFile): string {
+  let out = file.bom ? BOM : '';
+  for (let i = 0; i < file.lines.length; i++) out += file.lines[i] + file.eols[i];
+  return out;
+}
+
+/** The file has lines and its last line has no ending. */
+export function lacksFinalNewline(file: TextFile): boolean {
+  return file.lines.length > 0 && file.eols[file.eols.length - 1] === '';
+}
+
+/**
+ * The ending new lines get: the most common one in the file, CRLF only when
+ * it is strictly more common than LF; LF for a file with no endings.
+ */
+export function dominantEol(file: TextFile): '\n' | '\r\n' {
+  let lf = 0;
+  let crlf = 0;
+  for (const eol of file.eols) {
+    if (eol === '\n') lf++;
+    else if (eol === '\r\n') crlf++;
+  }
+  return crlf > lf ? '\r\n' : '\n';
+}
+
+/** A new file holding `lines`, LF endings, with a final newline. */
+export function newFile(lines: string[]): TextFile {
+  return { bom: false, lines: [...lines], eols: lines.map(() => '\n' as Eol) };
+}
+
+/** One replacement of original lines: `[from, to)` (0-based) becomes `lines`. */
+export interface Splice {
+  from: number;
+  to: number;
+  lines: string[];
+}
+
+/**
+ * Apply non-overlapping splices, all expressed against `file`'s original line
+ * indexes (order does not matter; splices at the same insertion point keep
+ * their given order). Lines outside the splices keep their bytes. New lines
+ * take the ending of the last line they replace, else the file's dominant
+ * ending. A file without a final newline keeps that state: when a splice
+ * reaches the end of the file, the new last line has no ending and the line
+ * that used to be last gains one.
+ */
+export function applySplices(file: TextFile, splices: readonly Splice[]): TextFile {
+  const sorted = splices
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => a.s.from - b.s.from || a.s.to - b.s.to || a.i - b.i)
+    .map((x) => x.s);
+  const fallback = dominantEol(file);
+  const noFinal = lacksFinalNewline(file);
+  const lines: string[] = [];
+  const eols: Eol[] = [];
+  let pos = 0;
+  for (const s of sorted) {
+    for (; pos < s.from; pos++) {
+      lines.push(file.lines[pos]);
+      eols.push(file.eols[pos]);
+    }
+    const last = s.to > s.from ? file.eols[s.to - 1] : '';
+    const eol: Eol = last === '' ? fallback : last;
+    for (const line of s.lines) {
+      lines.push(line);
+      eols.push(eol);
+    }
+    pos = Math.max(pos, s.to);
+  }
+  for (; pos < file.lines.length; pos++) {
+    lines.push(file.lines[pos]);
+    eols.push(file.eols[pos]);
+  }
+  for (let i = 0; i < eols.length - 1; i++) if (eols[i] === '') eols[i] = fallback;
+  if (eols.length > 0) eols[eols.length - 1] = noFinal ? '' : eols[eols.length - 1] || fallback;
+  return { bom: file.bom, lines, eols };
+}

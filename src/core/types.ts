@@ -1,0 +1,186 @@
+// Plain data shared by every stage: formats produce `Edit`s, the matcher and
+// the applier consume them, and results cross the worker boundary and the CLI
+// pipe unchanged (everything here is JSON-safe).
+//
+// Units, written down once:
+// - source and reply lines are numbered from 1;
+// - columns are numbered from 1 and count UTF-16 code units;
+// - `from`/`to` offsets count UTF-16 code units from 0, half-open;
+// - a line range `{ start, end }` is inclusive; an empty range (a pure
+//   insertion before line `start`) has `end === start - 1`.
+
+import type { Code } from './diagnostics.ts';
+
+/** A place in a text: 1-based line and column. */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** A stretch of the reply: offsets for editors, positions for people. */
+export interface Span {
+  from: number;
+  to: number;
+  start: Position;
+  end: Position;
+}
+
+/** Inclusive 1-based line range in the original source. */
+export interface LineRange {
+  start: number;
+  end: number;
+}
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** A finding, as data: a stable code, a message, and where it applies. */
+export interface Diagnostic {
+  code: Code;
+  severity: Severity;
+  message: string;
+  /** Where in the reply the problem is. */
+  reply?: Span;
+  /** Where in the source (original line numbers). */
+  source?: { file: string } & LineRange;
+}
+
+/**
+ * What an edit does.
+ * - `replace`: the `old` lines are located in the file and replaced by `new`
+ *   (with `cited` line numbers where the format has them).
+ * - `append`: `new` is added at the end of the file (creating it if absent).
+ * - `write`: the file's whole text becomes `new` (creating it if absent).
+ * - `delete`: the file is removed.
+ */
+export type EditKind = 'replace' | 'append' | 'write' | 'delete';
+
+/** One edit, as a format parser read it from a reply. */
+export interface Edit {
+  /** Position in the reply, from 0, in reply order. */
+  index: number;
+  kind: EditKind;
+  /** Target file path, relative, as it should appear in the result. */
+  file: string;
+  /** Cited old lines (content only, no line ending). */
+  old: string[];
+  /** The line number cited for `old[0]`, when the format cites numbers. */
+  cited?: number;
+  /** New lines (content only, no line ending). */
+  new: string[];
+  /** The whole edit in the reply. */
+  span: Span;
+  /** The reply span of each cited old line, parallel to `old`. */
+  oldSpans?: Span[];
+  /** Set when the parser could read the edit's place but not the edit: the edit fails with it. */
+  error?: Diagnostic;
+  /** Form problems the parser forgave. */
+  warnings: Diagnostic[];
+}
+
+export type MatchKind = 'exact' | 'offset' | 'whitespace' | 'fuzzy';
+
+/** A place where an edit's old lines were found, or nearly found. */
+export interface Candidate {
+  /** Lines of the source at the candidate (1-based, inclusive). */
+  start: number;
+  end: number;
+  /** `start` minus the cited line, or null when nothing was cited. */
+  offset: number | null;
+  /** Weakest per-line similarity (1 = identical). */
+  similarity: number;
+  /** The source lines at the candidate. */
+  lines: string[];
+  /** Per cited line: the source line differs from the cited one. */
+  differs: boolean[];
+}
+
+export interface EngineOptions {
+  /** Lines searched on each side of the cited place. Default 50. */
+  window?: number;
+  /** Per-line similarity that a fuzzy match must exceed. Default 0.95. */
+  fuzzyThreshold?: number;
+  /** Allow the whitespace-tolerant rung. Default true. */
+  whitespace?: boolean;
+  /** Allow the fuzzy rung. Default true. */
+  fuzzy?: boolean;
+}
+
+export interface ApplyRequest {
+  format: string;
+  files: Record<string, string>;
+  response: string;
+  options?: EngineOptions;
+}
+
+export type EditStatus = 'applied' | 'failed';
+
+/** The result of one edit: the CLI contract's fields first, then extras. */
+export interface EditResult {
+  file: string;
+  index: number;
+  status: EditStatus;
+  match: MatchKind | null;
+  offset: number | null;
+  similarity: number | null;
+  /** Original lines replaced (an insertion has `end === start - 1`); null when failed. */
+  range: LineRange | null;
+  code: Code | null;
+  message: string;
+  kind: EditKind;
+  /** Cited line range, when the format cites numbers. */
+  cited: LineRange | null;
+  /** Where the edit is in the reply. */
+  reply: Span;
+  /** Closest candidate (no match) or every tied candidate (ambiguous). */
+  candidates: Candidate[];
+  /** Index of the edit this one duplicates. */
+  duplicateOf: number | null;
+  warnings: Diagnostic[];
+}
+
+export interface Detection {
+  format: string;
+  reason: string;
+}
+
+export interface ApplyResult {
+  ok: boolean;
+  files: Record<string, string | null>;
+  edits: EditResult[];
+  /** The format used (the detected one when `auto` was asked). */
+  format: string;
+  detection: Detection | null;
+  /** Reply-level findings not tied to one edit. */
+  diagnostics: Diagnostic[];
+}
+
+export interface ParseContext {
+  /** Paths of the files the request holds. */
+  files: string[];
+}
+
+export interface ParseResult {
+  edits: Edit[];
+  diagnostics: Diagnostic[];
+}
+
+/** A file's before and after text, for writers. */
+export interface FileChange {
+  file: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** One edit format: the only thing the registry knows about it. */
+export interface Format {
+  name: string;
+  title: string;
+  /** Read a whole model reply (prose and all) into edits. */
+  parse(reply: string, context: ParseContext): ParseResult;
+  /** How sure the format is that a reply is written in it: 0 (no) to 1, with a reason. */
+  detect(reply: string): { score: number; reason: string };
+  /** Write changes as a reply in this format. */
+  write(changes: FileChange[]): string;
+  /** The text a model is shown for a source file, when the format has a view. */
+  view?(text: string): string;
+}

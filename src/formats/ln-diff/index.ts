@@ -1,0 +1,23 @@
+// ln-diff: numbered editblocks. The format's whole surface for the registry.
+
+import { parseText } from '../../core/text.ts';
+import type { Format } from '../../core/types.ts';
+import { parseLnDiff } from './parse.ts';
+import { HEAD, OPEN_TAG, renderView } from './syntax.ts';
+import { writeLnDiff } from './write.ts';
+
+export const lnDiff: Format = {
+  name: 'ln-diff',
+  title: 'ln-diff editblocks',
+  parse: parseLnDiff,
+  detect(reply) {
+    const lines = reply.split('\n');
+    const head = lines.findIndex((l) => HEAD.test(l.trim()));
+    if (head >= 0) return { score: 1, reason: `\`<<<<<<< REMOVE\` at line ${head + 1}` };
+    const tag = lines.findIndex((l) => OPEN_TAG.test(l.trim()));
+    if (tag >= 0) return { score: 0.8, reason: `\`<editblock>\` at line ${tag + 1}` };
+    return { score: 0, reason: 'no `<<<<<<< REMOVE` or `<editblock>` line' };
+  },
+  write: writeLnDiff,
+  view: (text) => renderView(parseText(text).lines),
+};

@@ -1,0 +1,281 @@
+// Read a whole model reply (prose, fences and all) into ln-diff edits.
+// spec/ln-diff.md is the contract; section names below refer to it.
+
+import { diagnostic } from '../../core/diagnostics.ts';
+import { columnSpan, endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
+import type { Diagnostic, Edit, ParseContext, ParseResult, Span } from '../../core/types.ts';
+import { BAR, CLOSE_TAG, DIVIDER, END, HEAD, OPEN_TAG, insertPrefix, numberedLine } from './syntax.ts';
+
+const FENCE = /^(`{3,}|~{3,})/;
+
+/** Strip the decoration models put around a path line ("Path identification"). */
+export function cleanPathLine(text: string): string {
+  let s = text.trim();
+  s = s.replace(/^#+\s*/, '');
+  s = s.replace(/:$/, '').trim();
+  s = s.replace(/^[`*]+/, '').replace(/[`*]+$/, '').trim();
+  s = s.replace(/:$/, '').trim();
+  return s;
+}
+
+function resolvePath(candidate: string, files: readonly string[]): string | null {
+  if (candidate === '') return null;
+  const normal = candidate.replace(/^\.\//, '');
+  for (const f of files) if (f === candidate || f.replace(/^\.\//, '') === normal) return f;
+  if (!normal.includes('/')) {
+    const byBase = files.filter((f) => f.split('/').pop() === normal);
+    if (byBase.length === 1) return byBase[0];
+  }
+  if (/\s/.test(normal) || normal.length > 255) return null;
+  if (!normal.includes('/') && !/\.[\w-]+$/.test(normal)) return null;
+  if (normal.startsWith('<') || normal.startsWith('>') || normal.startsWith('=')) return null;
+  return normal;
+}
+
+interface Block {
+  /** Index of the first line of the block (the `<editblock>` tag or HEAD). */
+  first: number;
+  /** Index of the HEAD line, or of the first numbered line when HEAD was inferred. */
+  removeFrom: number;
+  remove: { line: ReplyLine; number: number; bar: string; contentStart: number; content: string }[];
+  insert: ReplyLine[];
+  warnings: Diagnostic[];
+  error?: Diagnostic;
+  /** Index of the last line belonging to the block. */
+  last: number;
+}
+
+export function parseLnDiff(reply: string, context: ParseContext): ParseResult {
+  const lines = replyLines(reply);
+  const edits: Edit[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let previousPath: string | null = null;
+  let floor = 0; // lines before this belong to an earlier block
+
+  let i = 0;
+  while (i < lines.length) {
+    const t = lines[i].text.trim();
+    let block: Block | null = null;
+    if (HEAD.test(t)) {
+      block = { first: i, removeFrom: i, remove: [], insert: [], warnings: [], last: i };
+      if (i > floor && OPEN_TAG.test(lines[i - 1].text.trim())) block.first = i - 1;
+      i++;
+    } else if (OPEN_TAG.test(t) && i + 1 < lines.length && numberedLine(lines[i + 1].text)) {
+      block = { first: i, removeFrom: i + 1, remove: [], insert: [], warnings: [], last: i };
+      block.warnings.push(
+        diagnostic('inferred-marker', 'warning', 'missing `<<<<<<< REMOVE` after `<editblock>`; assumed', linesSpan(lines[i])),
+      );
+      i++;
+    } else {
+      if (END.test(t)) {
+        diagnostics.push(
+          diagnostic('stray-marker', 'warning', '`>>>>>>> INSERT` outside an editblock was ignored', linesSpan(lines[i])),
+        );
+      }
+      i++;
+      continue;
+    }
+
+    // REMOVE section.
+    let state: 'remove' | 'insert' | 'done' = 'remove';
+    let cut: 'eof' | 'head' | null = null;
+    for (; i < lines.length && state === 'remove'; i++) {
+      const line = lines[i];
+      const s = line.text.trim();
+      if (DIVIDER.test(s)) {
+        state = 'insert';
+        break;
+      }
+      if (HEAD.test(s)) {
+        cut = 'head';
+        break;
+      }
+      if (END.test(s) || CLOSE_TAG.test(s)) {
+        block.error ??= diagnostic(
+          'missing-divider',
+          'error',
+          `expected \`=======\` between the lines to remove and the lines to insert, found \`${s}\` at line ${line.line}`,
+          linesSpan(line),
+        );
+        block.last = i;
+        state = 'done';
+        if (END.test(s) && i + 1 < lines.length && CLOSE_TAG.test(lines[i + 1].text.trim())) block.last = ++i;
+        i++;
+        break;
+      }
+      const n = numberedLine(line.text);
+      if (n) {
+        const prev = block.remove[block.remove.length - 1];
+        if (prev && !block.error) {
+          if (n.number === prev.number + 1) {
+            // consecutive: fine
+          } else if (n.number > prev.number) {
+            block.error = diagnostic(
+              'remove-number-gap',
+              'error',
+              `line numbers to remove must be consecutive: expected ${prev.number + 1} after ${prev.number}, found ${n.number} at line ${line.line}; use one editblock per continuous stretch of lines`,
+              columnSpan(line, n.contentStart - n.bar.length - String(n.number).length, n.contentStart - n.bar.length),
+            );
+          } else {
+            block.error = diagnostic(
+              'remove-number-repeat',
+              'error',
+              `line numbers to remove must increase by one: found ${n.number} after ${prev.number} at line ${line.line}`,
+              columnSpan(line, n.contentStart - n.bar.length - String(n.number).length, n.contentStart - n.bar.length),
+            );
+          }
+        }
+        if (n.bar !== BAR && !block.warnings.some((w) => w.code === 'bar-substitute')) {
+          block.warnings.push(
+            diagnostic(
+              'bar-substitute',
+              'warning',
+              `\`${n.bar}\` (U+${n.bar.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}) used as the bar at line ${line.line}; the format's bar is \`${BAR}\` (U+2502)`,
+              columnSpan(line, n.contentStart - n.bar.length, n.contentStart),
+            ),
+          );
+        }
+        block.remove.push({ line, number: n.number, bar: n.bar, contentStart: n.contentStart, content: n.content });
+        continue;
+      }
+      if (block.remove.length > 0 && /^[ \t]*\u2502/.test(line.text)) {
+        block.warnings.push(
+          diagnostic(
+            'inferred-marker',
+            'warning',
+            `missing \`=======\` before line ${line.line}, where unnumbered lines to insert begin; assumed`,
+            linesSpan(line),
+          ),
+        );
+        state = 'insert';
+        i--; // read this line again as an INSERT line
+        break;
+      }
+      block.error ??= diagnostic(
+        'unnumbered-remove-line',
+        'error',
+        `every line to remove must start with its line number and \`${BAR}\`, as in the numbered source; line ${line.line} has none: ${JSON.stringify(line.text)}`,
+        linesSpan(line),
+      );
+    }
+
+    // INSERT section.
+    if (state === 'insert') {
+      for (i++; i < lines.length; i++) {
+        const line = lines[i];
+        const s = line.text.trim();
+        if (END.test(s)) {
+          state = 'done';
+          block.last = i;
+          if (i + 1 < lines.length && CLOSE_TAG.test(lines[i + 1].text.trim())) block.last = ++i;
+          i++;
+          break;
+        }
+        if (CLOSE_TAG.test(s)) {
+          block.warnings.push(
+            diagnostic('inferred-marker', 'warning', `missing \`>>>>>>> INSERT\` before \`</editblock>\` at line ${line.line}; assumed`, linesSpan(line)),
+          );
+          state = 'done';
+          block.last = i;
+          i++;
+          break;
+        }
+        if (HEAD.test(s)) {
+          cut = 'head';
+          break;
+        }
+        block.insert.push(line);
+      }
+    }
+    if (state !== 'done') {
+      cut ??= 'eof';
+      block.last = Math.max(block.first, i - 1);
+      const expected = state === 'remove' ? '`=======`' : '`>>>>>>> INSERT`';
+      block.error =
+        cut === 'eof'
+          ? diagnostic(
+              'truncated',
+              'error',
+              `the reply ends inside this editblock (expected ${expected}): it was cut off or its end marker is missing; the block was not applied`,
+              endSpan(reply, lines),
+            )
+          : diagnostic(
+              'missing-end-marker',
+              'error',
+              `expected ${expected} before the next \`<<<<<<< REMOVE\` at line ${lines[i].line}`,
+              linesSpan(lines[i]),
+            );
+    }
+
+    // Path ("Path identification").
+    let pathLine = -1;
+    let path: string | null = null;
+    for (let k = block.first - 1, seen = 0; k >= floor && seen < 3; k--) {
+      const raw = lines[k].text.trim();
+      if (raw === '' || FENCE.test(raw) || OPEN_TAG.test(raw)) continue;
+      seen++;
+      const found = resolvePath(cleanPathLine(raw), context.files);
+      if (found) {
+        path = found;
+        pathLine = k;
+        break;
+      }
+    }
+    path ??= previousPath ?? (context.files.length === 1 ? context.files[0] : null);
+    const spanFirst = pathLine >= 0 ? lines[pathLine] : lines[block.first];
+    const span = linesSpan(spanFirst, lines[block.last]);
+    if (path === null) {
+      block.error ??= diagnostic(
+        'missing-path',
+        'error',
+        `no file path for the editblock at line ${lines[block.first].line}: put the path alone on the line before \`<editblock>\``,
+        linesSpan(lines[block.first]),
+      );
+    } else {
+      previousPath = path;
+    }
+    floor = block.last + 1;
+
+    edits.push(toEdit(block, edits.length, path ?? '', span));
+  }
+  return { edits, diagnostics };
+}
+
+function toEdit(block: Block, index: number, file: string, span: Span): Edit {
+  const bar = block.remove.find((r) => r.bar !== BAR)?.bar;
+  const prefixes = block.insert.map((line) => insertPrefix(line.text, BAR));
+  // A substitute bar from REMOVE is a prefix in INSERT only when every non-blank line has it.
+  let alt: ({ length: number; numbered: boolean } | null)[] | null = null;
+  if (bar) {
+    const altPrefixes = block.insert.map((line) => insertPrefix(line.text, bar));
+    if (block.insert.every((line, k) => line.text.trim() === '' || altPrefixes[k] || prefixes[k])) alt = altPrefixes;
+  }
+  const warnings = [...block.warnings];
+  const newLines = block.insert.map((line, k) => {
+    const p = prefixes[k] ?? alt?.[k] ?? null;
+    if (p?.numbered && !warnings.some((w) => w.code === 'numbered-insert')) {
+      warnings.push(
+        diagnostic(
+          'numbered-insert',
+          'warning',
+          `lines to insert should carry no line numbers (line ${line.line}); the number was ignored`,
+          columnSpan(line, 0, p.length),
+        ),
+      );
+    }
+    return p ? line.text.slice(p.length) : line.text;
+  });
+  const edit: Edit = {
+    index,
+    kind: block.remove.length === 0 ? 'append' : 'replace',
+    file,
+    old: block.remove.map((r) => r.content),
+    new: newLines,
+    span,
+    oldSpans: block.remove.map((r) => columnSpan(r.line, r.contentStart, r.line.text.length)),
+    warnings,
+  };
+  if (block.remove.length > 0) edit.cited = block.remove[0].number;
+  if (block.error) edit.error = block.error;
+  return edit;
+}

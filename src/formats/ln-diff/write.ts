@@ -1,0 +1,38 @@
+// Write changes as an ln-diff reply: one editblock per changed stretch.
+
+import { lineSplices } from '../../core/hunks.ts';
+import { parseText } from '../../core/text.ts';
+import type { FileChange } from '../../core/types.ts';
+import { BAR, numberWidth } from './syntax.ts';
+
+/** One editblock: remove original lines `[from, to)` (0-based) of `before`, insert `lines`. */
+export function editblock(path: string, before: readonly string[], from: number, to: number, lines: readonly string[]): string {
+  const width = numberWidth(Math.max(to, 1));
+  const pad = ' '.repeat(width);
+  let out = `${path}\n<editblock>\n<<<<<<< REMOVE\n`;
+  for (let i = from; i < to; i++) out += String(i + 1).padStart(width, ' ') + BAR + before[i] + '\n';
+  out += '=======\n';
+  for (const line of lines) out += pad + BAR + line + '\n';
+  out += '>>>>>>> INSERT\n</editblock>\n';
+  return out;
+}
+
+/**
+ * Write each change as editblocks against the original numbers. A pure
+ * insertion borrows its neighbouring line (ln-diff can only insert by
+ * replacing), or becomes an append at the end of the file. ln-diff cannot
+ * delete a file: a deletion is written as removing every line.
+ */
+export function writeLnDiff(changes: readonly FileChange[]): string {
+  const blocks: string[] = [];
+  for (const { file, before, after } of changes) {
+    const a = before === null ? [] : parseText(before).lines;
+    const b = after === null ? [] : parseText(after).lines;
+    for (const s of lineSplices(a, b)) {
+      if (s.from < s.to) blocks.push(editblock(file, a, s.from, s.to, s.lines));
+      else if (s.from === a.length) blocks.push(editblock(file, a, s.from, s.from, s.lines));
+      else blocks.push(editblock(file, a, s.from, s.from + 1, [...s.lines, a[s.from]]));
+    }
+  }
+  return blocks.join('\n');
+}
