@@ -109,7 +109,7 @@ export function resolveTarget(base: string, file: string): Target {
     if (errno(err) === 'ENOENT') return { file, abs, exists: false, mode: null };
     throw new CliError(`${file}: cannot inspect (${describe(err)})`);
   }
-  if (st.isSymbolicLink()) throw unsafe(file, 'is a symlink; refusing to write through it');
+  if (st.isSymbolicLink()) throw unsafe(file, 'the file is a symlink (ln-diff never writes through one)');
   if (!st.isFile()) throw new CliError(`${file}: not a regular file`);
   return { file, abs, exists: true, mode: st.mode & 0o7777 };
 }

@@ -18,6 +18,7 @@
 // exactly one place" (rungs 3 and 4) applies.
 
 import { ratio, quickRatio } from './similarity.ts';
+import type { Code } from './diagnostics.ts';
 import type { Candidate, EngineOptions, MatchKind } from './types.ts';
 
 export const DEFAULT_WINDOW = 50;
@@ -28,6 +29,10 @@ export interface Placed {
   kind: MatchKind;
   /** 0-based index of the first matched line. */
   start: number;
+  /** 0-based index after the last matched line. */
+  end: number;
+  /** Replacement lines worked out by a format's own matcher (else the edit's `new`). */
+  newLines?: string[];
   /** `start` minus the cited index, or null without a citation. */
   offset: number | null;
   /** Weakest per-line similarity of the matched lines (1 for exact). */
@@ -38,7 +43,9 @@ export interface Placed {
 
 export interface Unplaced {
   ok: false;
-  code: 'no-match' | 'ambiguous';
+  code: Code;
+  /** A format's own explanation; the engine writes one otherwise. */
+  message?: string;
   /** The tied places (ambiguous) or the closest place (no match), best first. */
   candidates: Candidate[];
   /** The rung that tied, for ambiguous results. */
@@ -100,7 +107,15 @@ function placed(
     differing.push(i);
     weakest = Math.min(weakest, lineSimilarity(old[i], lines[start + i]));
   }
-  return { ok: true, kind, start, offset: cited === null ? null : start - cited, similarity: weakest, differing };
+  return {
+    ok: true,
+    kind,
+    start,
+    end: start + old.length,
+    offset: cited === null ? null : start - cited,
+    similarity: weakest,
+    differing,
+  };
 }
 
 /** Build a candidate description of the file at `start`. */

@@ -26,7 +26,7 @@ export function unsafePathReason(path: string): string | null {
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const lines = (r: LineRange) => (r.end < r.start ? `before line ${r.start}` : r.start === r.end ? `line ${r.start}` : `lines ${r.start}-${r.end}`);
+const lines = (r: LineRange): string => (r.end < r.start ? `before line ${r.start}` : r.start === r.end ? `line ${r.start}` : `lines ${r.start}-${r.end}`);
 const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
 const show = (line: string) => JSON.stringify(line);
 
@@ -37,6 +37,17 @@ interface Work {
   /** Where it goes, 0-based half-open, once placed. */
   from?: number;
   to?: number;
+  /** The lines that replace `[from, to)`, when not simply `edit.new`. */
+  lines?: string[];
+}
+
+/** The edit's new lines, with context lines taken from the file (`Edit.keep`). */
+function keepContext(edit: Edit, actual: readonly string[]): string[] | undefined {
+  if (!edit.keep) return undefined;
+  return edit.new.map((line, i) => {
+    const j = edit.keep![i];
+    return j === null || j === undefined || actual[j] === undefined ? line : actual[j];
+  });
 }
 
 function baseResult(edit: Edit): EditResult {
@@ -110,6 +121,7 @@ function unplacedMessage(outcome: Extract<MatchOutcome, { ok: false }>, work: Wo
   const { edit } = work;
   const cited = work.result.cited;
   const what = cited ? `the cited ${lines(cited)}` : 'the cited lines';
+  const doNot = cited && cited.start === cited.end ? 'does not' : 'do not';
   if (outcome.code === 'ambiguous') {
     const places = outcome.candidates
       .map((c) => `${lines(c)}${c.offset !== null ? ` (offset ${signed(c.offset)})` : ''}`)
@@ -118,22 +130,22 @@ function unplacedMessage(outcome: Extract<MatchOutcome, { ok: false }>, work: Wo
   }
   if (outcome.outside.length > 0) {
     const s = outcome.outside[0];
-    return `${what} do not match ${edit.file} within ${window} lines of the cited place; the same lines occur at ${lines({
+    return `${what} ${doNot} match ${edit.file} within ${window} lines of the cited place; the same lines occur at ${lines({
       start: s + 1,
       end: s + edit.old.length,
     })}, too far to be trusted: cite those line numbers`;
   }
   if (cited && cited.end > file.lines.length) {
-    return `${what} do not match ${edit.file}: the file has ${plural(file.lines.length, 'line')}; cite lines as the numbered source shows them`;
+    return `${what} ${doNot} match ${edit.file}: the file has ${plural(file.lines.length, 'line')}; cite lines as the numbered source shows them`;
   }
   const c = outcome.candidates[0];
-  if (!c) return `${what} do not match ${edit.file}, which is empty; to add lines to it, leave the lines to remove empty`;
+  if (!c) return `${what} ${doNot} match ${edit.file}, which is empty; to add lines to it, leave the lines to remove empty`;
   const i = c.differs.indexOf(true);
   const detail =
     i >= 0
       ? `; closest is ${lines(c)} (similarity ${c.similarity.toFixed(3)}), where line ${c.start + i} is ${show(c.lines[i] ?? '')} but the edit cites ${show(edit.old[i])}`
       : '';
-  return `${what} do not match ${edit.file}${detail}; copy the lines exactly as the numbered source shows them`;
+  return `${what} ${doNot} match ${edit.file}${detail}; copy the lines exactly as the numbered source shows them`;
 }
 
 /** Run one format over a request. `request.format` is not consulted. */
@@ -177,6 +189,17 @@ export function runFormat(format: Format, request: ApplyRequest): ApplyResult {
         if (!file) fail(w, { code: 'file-not-found', message: `cannot delete ${edit.file}: no such file` });
         else succeed(w, 0, n, 'exact', null, 1, `deleted ${edit.file}`);
         break;
+      case 'insert': {
+        const at = (edit.cited ?? n + 1) - 1;
+        if (!file && at !== 0) fail(w, { code: 'file-not-found', message: `${edit.file} is not among the files given` });
+        else if (at < 0 || at > n)
+          fail(w, {
+            code: 'no-match',
+            message: `cannot insert before line ${at + 1} of ${edit.file}: the file has ${plural(n, 'line')}`,
+          });
+        else succeed(w, at, at, 'exact', 0, 1, `inserted ${plural(edit.new.length, 'line')} before line ${at + 1}`);
+        break;
+      }
       case 'replace': {
         if (!file) {
           fail(w, {
@@ -188,12 +211,17 @@ export function runFormat(format: Format, request: ApplyRequest): ApplyResult {
           break;
         }
         const cited = edit.cited !== undefined ? edit.cited - 1 : null;
-        const outcome = locate(file.lines, edit.old, cited, options);
+        const outcome = format.locate
+          ? format.locate(file.lines, edit, options)
+          : locate(file.lines, edit.old, cited, options);
         if (outcome.ok) {
-          const range = { start: outcome.start + 1, end: outcome.start + edit.old.length };
-          succeed(w, outcome.start, outcome.start + edit.old.length, outcome.kind, outcome.offset, outcome.similarity, placedMessage(outcome, range, edit.old, file.lines.slice(outcome.start, outcome.start + edit.old.length), w.result.cited, threshold));
+          const range = { start: outcome.start + 1, end: outcome.end };
+          const actual = file.lines.slice(outcome.start, outcome.end);
+          succeed(w, outcome.start, outcome.end, outcome.kind, outcome.offset, outcome.similarity,
+            placedMessage(outcome, range, edit.old, actual, w.result.cited, threshold));
+          w.lines = outcome.newLines ?? keepContext(edit, actual);
         } else {
-          fail(w, { code: outcome.code, message: unplacedMessage(outcome, w, file, window) }, outcome.candidates);
+          fail(w, { code: outcome.code, message: outcome.message ?? unplacedMessage(outcome, w, file, window) }, outcome.candidates);
         }
         break;
       }
@@ -212,9 +240,13 @@ export function runFormat(format: Format, request: ApplyRequest): ApplyResult {
     const active: Work[] = [];
     for (const w of list) {
       const twin = active.find(
-        (a) => a.from === w.from && a.to === w.to && a.edit.kind === w.edit.kind && sameLines(a.edit.new, w.edit.new),
+        (a) =>
+          a.from === w.from &&
+          a.to === w.to &&
+          a.edit.kind === w.edit.kind &&
+          sameLines(a.lines ?? a.edit.new, w.lines ?? w.edit.new),
       );
-      if (twin && w.edit.kind !== 'append') {
+      if (twin && w.edit.kind !== 'append' && w.edit.kind !== 'insert') {
         w.result.code = 'duplicate';
         w.result.duplicateOf = twin.edit.index;
         w.result.message = `same change as the edit at reply line ${twin.edit.span.start.line}; applied once`;
@@ -262,8 +294,15 @@ export function runFormat(format: Format, request: ApplyRequest): ApplyResult {
       continue;
     }
     const base = textOf(path) ?? { bom: false, lines: [], eols: [] };
-    const splices: Splice[] = list.map((w) => ({ from: w.from!, to: w.to!, lines: w.edit.new }));
-    files[path] = formatText(applySplices(base, splices));
+    const splices: Splice[] = list.map((w) => ({ from: w.from!, to: w.to!, lines: w.lines ?? w.edit.new }));
+    const text = formatText(applySplices(base, splices));
+    const moveTo = list.find((w) => w.edit.moveTo)?.edit.moveTo;
+    if (moveTo && moveTo !== path) {
+      files[path] = null;
+      files[moveTo] = text;
+    } else {
+      files[path] = text;
+    }
   }
 
   const diagnostics = [...parsed.diagnostics];

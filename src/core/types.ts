@@ -10,6 +10,7 @@
 //   insertion before line `start`) has `end === start - 1`.
 
 import type { Code } from './diagnostics.ts';
+import type { MatchOutcome } from './match.ts';
 
 /** A place in a text: 1-based line and column. */
 export interface Position {
@@ -48,11 +49,13 @@ export interface Diagnostic {
  * What an edit does.
  * - `replace`: the `old` lines are located in the file and replaced by `new`
  *   (with `cited` line numbers where the format has them).
+ * - `insert`: `new` is inserted before line `cited` (`cited` = line count + 1
+ *   inserts at the end); nothing is matched.
  * - `append`: `new` is added at the end of the file (creating it if absent).
  * - `write`: the file's whole text becomes `new` (creating it if absent).
  * - `delete`: the file is removed.
  */
-export type EditKind = 'replace' | 'append' | 'write' | 'delete';
+export type EditKind = 'replace' | 'insert' | 'append' | 'write' | 'delete';
 
 /** One edit, as a format parser read it from a reply. */
 export interface Edit {
@@ -67,6 +70,16 @@ export interface Edit {
   cited?: number;
   /** New lines (content only, no line ending). */
   new: string[];
+  /**
+   * Parallel to `new`: `keep[i] = j` means new line `i` is the file's own
+   * line matched by `old[j]` (a context line: the file keeps its text, never
+   * the reply's copy). `null` entries take `new[i]`.
+   */
+  keep?: (number | null)[];
+  /** After the edits, the file moves to this path (the old path is deleted). */
+  moveTo?: string;
+  /** Format-specific data for the format's own `locate` (JSON-safe). */
+  meta?: Record<string, string | number | boolean | null | string[] | number[]>;
   /** The whole edit in the reply. */
   span: Span;
   /** The reply span of each cited old line, parallel to `old`. */
@@ -183,4 +196,9 @@ export interface Format {
   write(changes: FileChange[]): string;
   /** The text a model is shown for a source file, when the format has a view. */
   view?(text: string): string;
+  /**
+   * Place a `replace` edit in the file's original lines, when the format
+   * matches in its own way; the engine's match ladder otherwise.
+   */
+  locate?(lines: readonly string[], edit: Edit, options: EngineOptions): MatchOutcome;
 }

@@ -1,0 +1,214 @@
+// ln-diff: a thin command line over the engine (src/formats/index.ts).
+// Everything about replies, matching and applying is the engine's; this file
+// only moves text between the engine, stdin/stdout and the disk.
+
+import { readFileSync } from 'node:fs';
+import type { ApplyRequest, ApplyResult, Format } from '../core/types.ts';
+import {
+  FORMAT_NAMES,
+  RequestError,
+  applyRequest,
+  detectFormat,
+  getFormat,
+  validateRequest,
+} from '../formats/index.ts';
+import { parseCommand, type Command } from './args.ts';
+import { decodeUtf8, deleteTarget, openBase, readTarget, readTextFile, resolveTarget, writeTarget, type Target } from './disk.ts';
+import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, oneLine } from './errors.ts';
+import { changeLine, resultLines, styleFor, totalsLine, type FileChangeLine } from './summary.ts';
+
+export function usage(): string {
+  const names = FORMAT_NAMES.join(', ');
+  return `Usage: ln-diff <command> [options]
+
+Apply a model's edit reply (ln-diff editblocks and other formats) to files.
+
+Commands:
+  apply --json                  Read one JSON request on stdin, write one JSON result on stdout:
+                                  {"format", "files": {path: text}, "response", "options"?}
+  apply [options] [REPLY_FILE]  Apply a reply to files on disk (reply from stdin when REPLY_FILE
+                                is omitted or "-"), then print one line per edit and a total.
+    --base DIR                  Directory the reply's paths are relative to (default: .)
+    --format NAME               Reply format: ${names} (default: auto)
+    --dry-run                   Show what would change; write nothing
+  read [--format NAME] FILE     Print the view of FILE that a model is shown (default: ln-diff)
+  help, -h, --help              Show this help
+  -v, --version                 Print the version
+
+Exit status: 0 every edit applied; 1 some edit failed; 2 malformed request, usage error,
+unsafe path or unreadable file; 3 internal error.
+`;
+}
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+  return String(pkg.version ?? '0.0.0');
+}
+
+function out(text: string): void {
+  process.stdout.write(text);
+}
+
+function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** All of stdin as UTF-8 text (exact: a BOM is kept, CRLF untouched). */
+async function readStdin(what: string): Promise<string> {
+  if (process.stdin.isTTY) throw new CliError(`expected ${what} on stdin (pipe it in)`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const text = decodeUtf8(Buffer.concat(chunks));
+  if (text === null) throw new CliError(`${what} on stdin is not valid UTF-8`);
+  return text;
+}
+
+function checkFormatName(name: string): void {
+  if (!FORMAT_NAMES.includes(name))
+    throw new CliError(`unknown format "${name}"; expected one of: ${FORMAT_NAMES.join(', ')}`);
+}
+
+// ---------------------------------------------------------------- apply --json
+
+async function applyJson(): Promise<number> {
+  const text = await readStdin('a JSON request');
+  // A BOM before the document is an encoding mark, not part of the JSON.
+  const json = stripBom(text);
+  if (json.trim() === '') throw new CliError('invalid JSON request: stdin is empty');
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (err) {
+    throw new CliError(`invalid JSON request: ${(err as Error).message}`);
+  }
+  const request = validateRequest(value);
+  const result = applyRequest(request);
+  out(JSON.stringify(result) + '\n');
+  return result.ok ? EXIT_OK : EXIT_FAILED;
+}
+
+// ---------------------------------------------------------------- apply (disk)
+
+/** The paths a reply's edits name, as the format reads them given the files known to exist. */
+function editPaths(format: Format, reply: string, known: string[]): string[] {
+  const { edits } = format.parse(reply, { files: known });
+  return [...new Set(edits.map((e) => e.file).filter((f) => f !== ''))];
+}
+
+async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<number> {
+  checkFormatName(command.format);
+  const base = openBase(command.base);
+  // The reply file's BOM (if any) marks its encoding; it is not reply text.
+  const reply = stripBom(command.reply === null ? await readStdin('a reply') : readTextFile(command.reply));
+  const format = command.format === 'auto' ? detectFormat(reply).format : getFormat(command.format);
+  if (!format) throw new CliError(`unknown format "${command.format}"`);
+
+  // Every path is checked before anything is read; two names for one file are refused.
+  const targets = new Map<string, Target>();
+  const byLocation = new Map<string, string>();
+  const target = (file: string): Target => {
+    const known = targets.get(file);
+    if (known) return known;
+    const t = resolveTarget(base, file);
+    const other = byLocation.get(t.abs);
+    if (other !== undefined) throw new CliError(`"${file}" and "${other}" name the same file; refusing to apply`);
+    byLocation.set(t.abs, file);
+    targets.set(file, t);
+    return t;
+  };
+
+  // Parse until the set of existing files the parser is told about is stable
+  // (a parser may read paths differently once it knows which files exist).
+  let existing: string[] = [];
+  for (let round = 0; round < 3; round++) {
+    for (const file of editPaths(format, reply, existing)) target(file);
+    const now = [...targets.values()].filter((t) => t.exists).map((t) => t.file);
+    if (now.length === existing.length) break;
+    existing = now;
+  }
+
+  const files: Record<string, string> = {};
+  for (const t of targets.values()) if (t.exists) files[t.file] = readTarget(t);
+
+  const request: ApplyRequest = { format: command.format, files, response: reply };
+  const result: ApplyResult = applyRequest(request);
+
+  // Work out every change (and check every path the result names) before writing anything.
+  const changes: { target: Target; action: FileChangeLine['action']; text: string | null }[] = [];
+  for (const [file, after] of Object.entries(result.files)) {
+    const before = Object.hasOwn(files, file) ? files[file] : undefined;
+    const t = target(file);
+    if (t.exists && before === undefined)
+      throw new CliError(
+        `engine result names ${file}, which exists but was not in the request; refusing to overwrite it`,
+        EXIT_INTERNAL,
+      );
+    if (after === null) {
+      if (before !== undefined) changes.push({ target: t, action: 'delete', text: null });
+    } else if (after !== before) {
+      changes.push({ target: t, action: before === undefined ? 'create' : 'modify', text: after });
+    }
+  }
+
+  const style = styleFor(process.stdout);
+  const lines = resultLines(result, style);
+  if (lines.length > 0) out(lines.join('\n') + '\n');
+  for (const c of changes) {
+    if (!command.dryRun) {
+      if (c.text === null) deleteTarget(c.target);
+      else writeTarget(base, c.target, c.text);
+    }
+    out(changeLine({ file: c.target.file, action: c.action }, command.dryRun, style) + '\n');
+  }
+  out(totalsLine(result, changes.length, command.dryRun, style) + '\n');
+  return result.ok ? EXIT_OK : EXIT_FAILED;
+}
+
+// ---------------------------------------------------------------- read
+
+async function read(command: Extract<Command, { kind: 'read' }>): Promise<number> {
+  checkFormatName(command.format);
+  const format = getFormat(command.format);
+  if (!format) throw new CliError(`format "${command.format}" has no view; name a format with --format`);
+  if (!format.view) throw new CliError(`format "${format.name}" has no view`);
+  const text = command.file === null ? await readStdin('a file') : readTextFile(command.file);
+  const view = format.view(text);
+  out(view === '' || view.endsWith('\n') ? view : view + '\n');
+  return EXIT_OK;
+}
+
+// ---------------------------------------------------------------- main
+
+/** Run the CLI; returns the exit code. Errors are one `ln-diff: …` line on stderr. */
+export async function main(argv: readonly string[]): Promise<number> {
+  try {
+    const command = parseCommand(argv);
+    switch (command.kind) {
+      case 'help':
+        out(usage());
+        return EXIT_OK;
+      case 'version':
+        out(version() + '\n');
+        return EXIT_OK;
+      case 'apply-json':
+        return await applyJson();
+      case 'apply':
+        return await applyDisk(command);
+      case 'read':
+        return await read(command);
+    }
+  } catch (err) {
+    if (err instanceof CliError) {
+      process.stderr.write(`ln-diff: ${oneLine(err.message)}\n`);
+      return err.exitCode;
+    }
+    if (err instanceof RequestError) {
+      process.stderr.write(`ln-diff: ${oneLine(err.message)}\n`);
+      return EXIT_USAGE;
+    }
+    const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    process.stderr.write(`ln-diff: internal error: ${oneLine(message)}\n`);
+    if (process.env.LN_DIFF_DEBUG && err instanceof Error && err.stack) process.stderr.write(err.stack + '\n');
+    return EXIT_INTERNAL;
+  }
+}

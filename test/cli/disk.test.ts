@@ -1,0 +1,203 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { block, oneErrorLine, run, tempDir } from './helpers.ts';
+
+const APP = 'def f():\n    print("old")\n    return 1\n';
+const fixReply = 'Here is the change:\n\n' + block('src/app.py', [[2, '    print("old")']], ['    print("new")']);
+
+function project(t: Parameters<typeof tempDir>[0]): string {
+  const dir = tempDir(t);
+  mkdirSync(join(dir, 'src'));
+  writeFileSync(join(dir, 'src/app.py'), APP);
+  return dir;
+}
+
+/** Every file under `dir`, relative, sorted (to prove nothing else was written). */
+function listing(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true }) as string[]).sort();
+}
+
+test('apply: applies a reply from stdin to files under --base and writes them', (t) => {
+  const dir = project(t);
+  const r = run(['apply', '--base', dir], { input: fixReply });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stderr, '');
+  assert.equal(readFileSync(join(dir, 'src/app.py'), 'utf8'), 'def f():\n    print("new")\n    return 1\n');
+  const lines = r.stdout.split('\n');
+  assert.equal(lines[0], '✓ src/app.py lines 2-2 exact');
+  assert.match(r.stdout, /1 edit: 1 applied, 0 failed; 1 file changed\n$/);
+  assert.doesNotMatch(r.stdout, /\x1b\[/, 'no colour when stdout is not a TTY');
+  assert.deepEqual(listing(dir), ['src', 'src/app.py'], 'no temp files left behind');
+});
+
+test('apply: reply from a file, "-" for stdin, and the cwd as the default base', (t) => {
+  const dir = project(t);
+  const replyFile = join(tempDir(t), 'reply.md');
+  writeFileSync(replyFile, fixReply);
+  const r = run(['apply', replyFile], { cwd: dir });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(readFileSync(join(dir, 'src/app.py'), 'utf8'), /print\("new"\)/);
+
+  const back = block('src/app.py', [[2, '    print("new")']], ['    print("old")']);
+  const r2 = run(['apply', '-'], { cwd: dir, input: back });
+  assert.equal(r2.status, 0, r2.stderr);
+  assert.equal(readFileSync(join(dir, 'src/app.py'), 'utf8'), APP);
+});
+
+test('apply: offset matches are reported with their offset', (t) => {
+  const dir = project(t);
+  // Cited at line 1, really at line 2.
+  const r = run(['apply', '--base', dir], { input: block('src/app.py', [[1, '    print("old")']], ['    print("new")']) });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout.split('\n')[0], '✓ src/app.py lines 2-2 offset +1');
+});
+
+test('apply: keeps CRLF, BOM, no final newline and the file mode', (t) => {
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'win.txt'), '\uFEFFa\r\nb\r\nc');
+  chmodSync(join(dir, 'win.txt'), 0o751);
+  const r = run(['apply', '--base', dir], { input: block('win.txt', [[2, 'b']], ['B', 'B2']) });
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(readFileSync(join(dir, 'win.txt')), Buffer.from('\uFEFFa\r\nB\r\nB2\r\nc', 'utf8'));
+  assert.equal(statSync(join(dir, 'win.txt')).mode & 0o777, 0o751);
+});
+
+test('apply: creates new files and their parent directories inside the base', (t) => {
+  const dir = tempDir(t);
+  const r = run(['apply', '--base', dir], { input: block('new/deep/hello.txt', [], ['hello', 'world']) });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(readFileSync(join(dir, 'new/deep/hello.txt'), 'utf8'), 'hello\nworld\n');
+  assert.match(r.stdout, /created new\/deep\/hello\.txt/);
+});
+
+test('apply --dry-run: reports the edits but writes nothing', (t) => {
+  const dir = project(t);
+  const reply = fixReply + '\n' + block('brand/new.txt', [], ['x']);
+  const r = run(['apply', '--dry-run', '--base', dir], { input: reply });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(readFileSync(join(dir, 'src/app.py'), 'utf8'), APP);
+  assert.equal(existsSync(join(dir, 'brand')), false);
+  assert.deepEqual(listing(dir), ['src', 'src/app.py']);
+  assert.match(r.stdout, /^✓ src\/app\.py lines 2-2 exact$/m);
+  assert.match(r.stdout, /would modify src\/app\.py/);
+  assert.match(r.stdout, /would create brand\/new\.txt/);
+  assert.match(r.stdout, /dry run.*nothing written/);
+});
+
+test('apply: a failed edit exits 1, names the file and code, and the applied edits are written', (t) => {
+  const dir = project(t);
+  writeFileSync(join(dir, 'other.txt'), 'keep\n');
+  const reply = fixReply + '\n' + block('other.txt', [[1, 'something else entirely']], ['x']);
+  const r = run(['apply', '--base', dir], { input: reply });
+  assert.equal(r.status, 1, r.stderr);
+  assert.match(r.stdout, /^✗ other\.txt no-match: .+$/m);
+  assert.match(r.stdout, /2 edits: 1 applied, 1 failed/);
+  assert.equal(readFileSync(join(dir, 'other.txt'), 'utf8'), 'keep\n');
+  assert.match(readFileSync(join(dir, 'src/app.py'), 'utf8'), /print\("new"\)/);
+});
+
+test('apply: unknown --format, missing --base, unreadable reply file are usage errors', (t) => {
+  const dir = project(t);
+  for (const args of [
+    ['apply', '--format', 'nope', '--base', dir],
+    ['apply', '--base', join(dir, 'missing')],
+    ['apply', '--base', join(dir, 'src/app.py')],
+    ['apply', '--base', dir, join(dir, 'no-reply.md')],
+    ['apply', '--base', dir, 'a', 'b'],
+    ['apply', '--base'],
+    ['apply', '--nope'],
+  ]) {
+    const r = run(args, { input: fixReply });
+    assert.equal(r.status, 2, args.join(' '));
+    assert.equal(r.stdout, '');
+    oneErrorLine(r.stderr);
+  }
+  assert.equal(readFileSync(join(dir, 'src/app.py'), 'utf8'), APP);
+});
+
+/** A base inside an outer directory, to prove nothing lands outside the base. */
+function nested(t: Parameters<typeof tempDir>[0]) {
+  const outer = tempDir(t);
+  const base = join(outer, 'base');
+  mkdirSync(base);
+  writeFileSync(join(base, 'safe.txt'), 'safe\n');
+  writeFileSync(join(outer, 'secret.txt'), 'secret\n');
+  return { outer, base };
+}
+
+function assertRefused(r: ReturnType<typeof run>, file: string) {
+  assert.equal(r.status, 2, r.stdout + r.stderr);
+  assert.equal(r.stdout, '');
+  const line = oneErrorLine(r.stderr);
+  assert.ok(line.includes(file), `the error names ${file}: ${line}`);
+}
+
+test('apply: refuses paths with ".." that leave the base, and writes nothing at all', (t) => {
+  const { outer, base } = nested(t);
+  const reply =
+    block('safe.txt', [[1, 'safe']], ['changed']) +
+    '\n' +
+    block('../secret.txt', [[1, 'secret']], ['pwned']) +
+    '\n' +
+    block('../escaped.txt', [], ['pwned']);
+  const r = run(['apply', '--base', base], { input: reply });
+  assertRefused(r, '../secret.txt');
+  assert.equal(readFileSync(join(outer, 'secret.txt'), 'utf8'), 'secret\n');
+  assert.equal(readFileSync(join(base, 'safe.txt'), 'utf8'), 'safe\n', 'the safe edit is not applied either');
+  assert.deepEqual(listing(outer), ['base', 'base/safe.txt', 'secret.txt']);
+});
+
+test('apply: refuses absolute paths', (t) => {
+  const { outer, base } = nested(t);
+  const abs = join(outer, 'secret.txt');
+  const r = run(['apply', '--base', base], { input: block(abs, [[1, 'secret']], ['pwned']) });
+  assertRefused(r, abs);
+  assert.equal(readFileSync(abs, 'utf8'), 'secret\n');
+  const r2 = run(['apply', '--base', base], { input: block(join(outer, 'new.txt'), [], ['pwned']) });
+  assertRefused(r2, join(outer, 'new.txt'));
+  assert.deepEqual(listing(outer), ['base', 'base/safe.txt', 'secret.txt']);
+});
+
+test('apply: refuses a path whose directory is a symlink leading outside the base', (t) => {
+  const { outer, base } = nested(t);
+  symlinkSync(outer, join(base, 'link'));
+  const r = run(['apply', '--base', base], { input: block('link/secret.txt', [[1, 'secret']], ['pwned']) });
+  assertRefused(r, 'link/secret.txt');
+  const r2 = run(['apply', '--base', base], { input: block('link/sub/new.txt', [], ['pwned']) });
+  assertRefused(r2, 'link/sub/new.txt');
+  assert.equal(readFileSync(join(outer, 'secret.txt'), 'utf8'), 'secret\n');
+  assert.equal(existsSync(join(outer, 'sub')), false);
+});
+
+test('apply: refuses to write through a symlinked file, even one pointing inside the base', (t) => {
+  const { outer, base } = nested(t);
+  symlinkSync(join(outer, 'secret.txt'), join(base, 'out.txt'));
+  symlinkSync(join(base, 'safe.txt'), join(base, 'in.txt'));
+  const r = run(['apply', '--base', base], { input: block('out.txt', [[1, 'secret']], ['pwned']) });
+  assertRefused(r, 'out.txt');
+  const r2 = run(['apply', '--base', base], { input: block('in.txt', [[1, 'safe']], ['pwned']) });
+  assertRefused(r2, 'in.txt');
+  assert.equal(readFileSync(join(outer, 'secret.txt'), 'utf8'), 'secret\n');
+  assert.equal(readFileSync(join(base, 'safe.txt'), 'utf8'), 'safe\n');
+});
+
+test('apply: a symlinked base directory is fine, and so are symlinks that stay inside it', (t) => {
+  const { outer, base } = nested(t);
+  mkdirSync(join(base, 'real'));
+  writeFileSync(join(base, 'real/x.txt'), 'x\n');
+  symlinkSync(join(base, 'real'), join(base, 'alias'));
+  symlinkSync(base, join(outer, 'base-link'));
+  const r = run(['apply', '--base', join(outer, 'base-link')], { input: block('alias/x.txt', [[1, 'x']], ['y']) });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(readFileSync(join(base, 'real/x.txt'), 'utf8'), 'y\n');
+});
+
+test('apply: refuses a file that is not UTF-8 text, naming it', (t) => {
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'bin.dat'), Buffer.from([0xff, 0xfe, 0x00, 0x41, 0x0a]));
+  const r = run(['apply', '--base', dir], { input: block('bin.dat', [[1, 'A']], ['B']) });
+  assertRefused(r, 'bin.dat');
+  assert.deepEqual(readFileSync(join(dir, 'bin.dat')), Buffer.from([0xff, 0xfe, 0x00, 0x41, 0x0a]));
+});

@@ -1,0 +1,61 @@
+// Spawn the real `ln-diff` binary, the way users and outside checks do.
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../bin/ln-diff.mjs', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function run(args: string[], opts: { input?: string | Buffer; cwd?: string; env?: NodeJS.ProcessEnv } = {}): Run {
+  const env = { ...process.env, ...opts.env };
+  // The child's own tsx registration must not depend on how the test runner was started.
+  delete env.NODE_OPTIONS;
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    input: opts.input ?? '',
+    cwd: opts.cwd ?? ROOT,
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (r.error) throw r.error;
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A reply with one ln-diff editblock: `remove` as [lineNumber, text] pairs, `insert` as texts. */
+export function block(path: string, remove: [number, string][], insert: string[]): string {
+  const width = Math.max(1, ...remove.map(([n]) => String(n).length));
+  return [
+    path,
+    '<editblock>',
+    '<<<<<<< REMOVE',
+    ...remove.map(([n, t]) => `${String(n).padStart(width)}│${t}`),
+    '=======',
+    ...insert.map((t) => `${' '.repeat(width)}│${t}`),
+    '>>>>>>> INSERT',
+    '</editblock>',
+    '',
+  ].join('\n');
+}
+
+export function tempDir(t: { after(fn: () => void): void }, prefix = 'ln-diff-cli-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** stderr is exactly one `ln-diff: …` line. */
+export function oneErrorLine(stderr: string): string {
+  const lines = stderr.split('\n');
+  if (lines.length !== 2 || lines[1] !== '' || !lines[0].startsWith('ln-diff: '))
+    throw new Error(`expected one "ln-diff: …" line on stderr, got ${JSON.stringify(stderr)}`);
+  return lines[0];
+}
