@@ -13,18 +13,24 @@ export const CODES = [
   'missing-divider',
   'missing-end-marker',
   'truncated',
+  'malformed',
   // The edit was read but could not be placed.
   'file-not-found',
+  'file-exists',
+  'tag-mismatch',
+  'stale-file',
   'no-match',
   'ambiguous',
   'overlap',
   // Applied, with a remark.
   'duplicate',
+  'deterministic-merge',
   // Form problems that were forgiven.
   'bar-substitute',
   'numbered-insert',
   'inferred-marker',
   'stray-marker',
+  'ambiguous-structure',
   'no-edits',
 ] as const;
 

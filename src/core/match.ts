@@ -105,7 +105,9 @@ function placed(
   for (let i = 0; i < old.length; i++) {
     if (old[i] === lines[start + i]) continue;
     differing.push(i);
-    weakest = Math.min(weakest, lineSimilarity(old[i], lines[start + i]));
+    // Whitespace-equal lines count as equal: similarity measures what the fuzzy rung forgave.
+    if (kind === 'fuzzy' && trimEnd(old[i]) !== trimEnd(lines[start + i]))
+      weakest = Math.min(weakest, lineSimilarity(old[i], lines[start + i]));
   }
   return {
     ok: true,
@@ -185,8 +187,8 @@ export function locate(
   if (cited !== null && options.fuzzy !== false) {
     const at = fuzzyAt(lines, old, cited, threshold);
     if (at !== null) return placed('fuzzy', lines, old, cited, cited);
-    const below = fuzzyAt(lines, old, cited - 1, threshold);
-    const above = fuzzyAt(lines, old, cited + 1, threshold);
+    const below = cited - 1 >= lo ? fuzzyAt(lines, old, cited - 1, threshold) : null;
+    const above = cited + 1 <= hi ? fuzzyAt(lines, old, cited + 1, threshold) : null;
     if (below !== null && above !== null) return ambiguous('fuzzy', lines, old, [cited - 1, cited + 1], cited);
     if (below !== null) return placed('fuzzy', lines, old, cited - 1, cited);
     if (above !== null) return placed('fuzzy', lines, old, cited + 1, cited);

@@ -3,7 +3,7 @@
 
 import { diagnostic } from './diagnostics.ts';
 import { locate, type MatchOutcome } from './match.ts';
-import { applySplices, formatText, parseText, type Splice, type TextFile } from './text.ts';
+import { applySplices, formatText, parseText, setFinalNewline, type Splice, type TextFile } from './text.ts';
 import type {
   ApplyRequest,
   ApplyResult,
@@ -75,7 +75,17 @@ function baseResult(edit: Edit): EditResult {
 }
 
 function fail(work: Work, d: Pick<Diagnostic, 'code' | 'message'>, candidates: Candidate[] = []): void {
-  Object.assign(work.result, { status: 'failed', code: d.code, message: d.message, candidates, range: null });
+  Object.assign(work.result, {
+    status: 'failed',
+    code: d.code,
+    message: d.message,
+    candidates,
+    range: null,
+    match: null,
+    offset: null,
+    similarity: null,
+    duplicateOf: null,
+  });
   work.from = work.to = undefined;
 }
 
@@ -172,15 +182,20 @@ export function runFormat(format: Format, request: ApplyRequest): ApplyResult {
       continue;
     }
     const unsafe = unsafePathReason(edit.file);
-    if (unsafe) {
-      fail(w, { code: 'unsafe-path', message: `refused to edit ${show(edit.file)}: ${unsafe}` });
+    const unsafeMove = edit.moveTo !== undefined ? unsafePathReason(edit.moveTo) : null;
+    if (unsafe || unsafeMove) {
+      const path = unsafe ? edit.file : edit.moveTo!;
+      fail(w, { code: 'unsafe-path', message: `refused to write ${show(path)}: ${unsafe ?? unsafeMove}` });
       continue;
     }
     const file = textOf(edit.file);
     const n = file?.lines.length ?? 0;
     switch (edit.kind) {
       case 'append':
-        succeed(w, n, n, 'exact', null, 1, file ? `appended ${plural(edit.new.length, 'line')} after line ${n}` : `created ${edit.file} with ${plural(edit.new.length, 'line')}`);
+        succeed(w, n, n, 'exact', null, 1,
+          !file ? `created ${edit.file} with ${plural(edit.new.length, 'line')}`
+          : n === 0 ? `added ${plural(edit.new.length, 'line')} to the empty file`
+          : `appended ${plural(edit.new.length, 'line')} after line ${n}`);
         break;
       case 'write':
         succeed(w, 0, n, 'exact', null, 1, file ? `replaced the whole file (${plural(n, 'line')}) with ${plural(edit.new.length, 'line')}` : `created ${edit.file} with ${plural(edit.new.length, 'line')}`);
@@ -189,6 +204,15 @@ export function runFormat(format: Format, request: ApplyRequest): ApplyResult {
         if (!file) fail(w, { code: 'file-not-found', message: `cannot delete ${edit.file}: no such file` });
         else succeed(w, 0, n, 'exact', null, 1, `deleted ${edit.file}`);
         break;
+      case 'rename': {
+        const to = edit.moveTo ?? '';
+        if (!file) fail(w, { code: 'file-not-found', message: `cannot rename ${edit.file}: no such file` });
+        else if (to === '') fail(w, { code: 'malformed', message: `the rename of ${edit.file} names no new path` });
+        else if (Object.hasOwn(request.files, to) && to !== edit.file)
+          fail(w, { code: 'file-exists', message: `cannot rename ${edit.file} to ${to}: ${to} already exists` });
+        else succeed(w, 0, 0, 'exact', null, 1, `renamed ${edit.file} to ${to}`);
+        break;
+      }
       case 'insert': {
         const at = (edit.cited ?? n + 1) - 1;
         if (!file && at !== 0) fail(w, { code: 'file-not-found', message: `${edit.file} is not among the files given` });
@@ -273,9 +297,12 @@ export function runFormat(format: Format, request: ApplyRequest): ApplyResult {
         }
       }
     }
-    for (const w of clashing) {
-      // Keep what each clashing edit would have touched, for the reader.
-      w.result.candidates = [];
+    // A repeat of an edit that overlaps another overlaps it too.
+    for (const w of list) {
+      const twin = w.result.duplicateOf === null ? undefined : active.find((a) => a.edit.index === w.result.duplicateOf);
+      if (twin && clashing.has(twin)) {
+        fail(w, { code: 'overlap', message: twin.result.message.replace(/^overlaps/, 'repeats an edit that overlaps') });
+      }
     }
   }
 
@@ -295,7 +322,10 @@ export function runFormat(format: Format, request: ApplyRequest): ApplyResult {
     }
     const base = textOf(path) ?? { bom: false, lines: [], eols: [] };
     const splices: Splice[] = list.map((w) => ({ from: w.from!, to: w.to!, lines: w.lines ?? w.edit.new }));
-    const text = formatText(applySplices(base, splices));
+    const spliced = applySplices(base, splices);
+    const finalNewline = list.find((w) => w.edit.finalNewline !== undefined)?.edit.finalNewline;
+    if (finalNewline !== undefined) setFinalNewline(spliced, finalNewline);
+    const text = formatText(spliced);
     const moveTo = list.find((w) => w.edit.moveTo)?.edit.moveTo;
     if (moveTo && moveTo !== path) {
       files[path] = null;
@@ -331,6 +361,7 @@ function sameLines(a: readonly string[], b: readonly string[]): boolean {
 function clash(a: Work, b: Work): LineRange | null {
   const whole = (w: Work) => w.edit.kind === 'write' || w.edit.kind === 'delete';
   if (whole(a) || whole(b)) return { start: 1, end: Math.max(a.to!, b.to!) };
+  if (a.edit.moveTo && b.edit.moveTo && a.edit.moveTo !== b.edit.moveTo) return { start: 1, end: 0 };
   const [af, at, bf, bt] = [a.from!, a.to!, b.from!, b.to!];
   if (af === at && bf === bt) return null;
   if (af === at) return bf < af && af < bt ? { start: af + 1, end: af } : null;

@@ -124,3 +124,11 @@ export function applySplices(file: TextFile, splices: readonly Splice[]): TextFi
   if (eols.length > 0) eols[eols.length - 1] = noFinal ? '' : eols[eols.length - 1] || fallback;
   return { bom: file.bom, lines, eols };
 }
+
+/** Give the last line an ending (the dominant one) or take it away. */
+export function setFinalNewline(file: TextFile, on: boolean): void {
+  const last = file.eols.length - 1;
+  if (last < 0) return;
+  if (!on) file.eols[last] = '';
+  else if (file.eols[last] === '') file.eols[last] = dominantEol(file);
+}

@@ -54,8 +54,9 @@ export interface Diagnostic {
  * - `append`: `new` is added at the end of the file (creating it if absent).
  * - `write`: the file's whole text becomes `new` (creating it if absent).
  * - `delete`: the file is removed.
+ * - `rename`: the file moves to `moveTo`, unchanged by this edit.
  */
-export type EditKind = 'replace' | 'insert' | 'append' | 'write' | 'delete';
+export type EditKind = 'replace' | 'insert' | 'append' | 'write' | 'delete' | 'rename';
 
 /** One edit, as a format parser read it from a reply. */
 export interface Edit {
@@ -76,6 +77,11 @@ export interface Edit {
    * the reply's copy). `null` entries take `new[i]`.
    */
   keep?: (number | null)[];
+  /**
+   * Set the file's final-newline state when this edit applies (a unified
+   * diff's `\ No newline at end of file`); unset keeps the file's state.
+   */
+  finalNewline?: boolean;
   /** After the edits, the file moves to this path (the old path is deleted). */
   moveTo?: string;
   /** Format-specific data for the format's own `locate` (JSON-safe). */

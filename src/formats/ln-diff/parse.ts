@@ -15,6 +15,8 @@ export function cleanPathLine(text: string): string {
   s = s.replace(/:$/, '').trim();
   s = s.replace(/^[`*]+/, '').replace(/[`*]+$/, '').trim();
   s = s.replace(/:$/, '').trim();
+  s = s.replace(/^(?:file|path|filename)\s*:\s*/i, '');
+  s = s.replace(/^[`*]+/, '').replace(/[`*]+$/, '').trim();
   return s;
 }
 
@@ -27,9 +29,39 @@ function resolvePath(candidate: string, files: readonly string[]): string | null
     if (byBase.length === 1) return byBase[0];
   }
   if (/\s/.test(normal) || normal.length > 255) return null;
-  if (!normal.includes('/') && !/\.[\w-]+$/.test(normal)) return null;
+  if (!normal.includes('/') && !/\.[A-Za-z][\w-]*$/.test(normal)) return null;
   if (normal.startsWith('<') || normal.startsWith('>') || normal.startsWith('=')) return null;
   return normal;
+}
+
+/**
+ * Numbered lines from `i` running straight into a divider, followed by an
+ * end marker (or closing tag) before any head: an editblock whose head is
+ * missing.
+ */
+function headlessBlock(lines: readonly ReplyLine[], i: number): boolean {
+  let k = i;
+  while (k < lines.length && numberedLine(lines[k].text)) k++;
+  if (k >= lines.length || !DIVIDER.test(lines[k].text.trim())) return false;
+  for (k++; k < lines.length; k++) {
+    const s = lines[k].text.trim();
+    if (HEAD.test(s)) return false;
+    if (END.test(s) || CLOSE_TAG.test(s)) return true;
+  }
+  return false;
+}
+
+/** Index of the first line that belongs to the editblock whose head is at `head`: its tag and path line. */
+function nextBlockStart(lines: readonly ReplyLine[], head: number, floor: number, files: readonly string[]): number {
+  let start = head;
+  if (start - 1 >= floor && OPEN_TAG.test(lines[start - 1].text.trim())) start--;
+  for (let k = start - 1, seen = 0; k >= floor && seen < 3; k--) {
+    const raw = lines[k].text.trim();
+    if (raw === '' || FENCE.test(raw)) continue;
+    seen++;
+    if (resolvePath(cleanPathLine(raw), files)) return k;
+  }
+  return start;
 }
 
 interface Block {
@@ -60,6 +92,15 @@ export function parseLnDiff(reply: string, context: ParseContext): ParseResult {
       block = { first: i, removeFrom: i, remove: [], insert: [], warnings: [], last: i };
       if (i > floor && OPEN_TAG.test(lines[i - 1].text.trim())) block.first = i - 1;
       i++;
+    } else if (OPEN_TAG.test(t) && lines.slice(i + 1).every((l) => l.text.trim() === '')) {
+      block = { first: i, removeFrom: i + 1, remove: [], insert: [], warnings: [], last: i };
+      i = lines.length; // the reply ends right after the opening tag
+    } else if (numberedLine(lines[i].text) && headlessBlock(lines, i)) {
+      block = { first: i, removeFrom: i, remove: [], insert: [], warnings: [], last: i };
+      if (i > floor && OPEN_TAG.test(lines[i - 1].text.trim())) block.first = i - 1;
+      block.warnings.push(
+        diagnostic('inferred-marker', 'warning', `missing \`<<<<<<< REMOVE\` before line ${lines[i].line}; assumed`, linesSpan(lines[i])),
+      );
     } else if (OPEN_TAG.test(t) && i + 1 < lines.length && numberedLine(lines[i + 1].text)) {
       block = { first: i, removeFrom: i + 1, remove: [], insert: [], warnings: [], last: i };
       block.warnings.push(
@@ -187,6 +228,13 @@ export function parseLnDiff(reply: string, context: ParseContext): ParseResult {
         block.insert.push(line);
       }
     }
+    if (cut === 'head') {
+      // The lines just before the next head (its tag, its path) belong to it.
+      const back = nextBlockStart(lines, i, block.first + 1, context.files);
+      block.insert = block.insert.filter((line) => line.line - 1 < back);
+      if (block.error?.reply && block.error.reply.start.line - 1 >= back) delete block.error;
+      i = back;
+    }
     if (state !== 'done') {
       cut ??= 'eof';
       block.last = Math.max(block.first, i - 1);
@@ -202,7 +250,7 @@ export function parseLnDiff(reply: string, context: ParseContext): ParseResult {
           : diagnostic(
               'missing-end-marker',
               'error',
-              `expected ${expected} before the next \`<<<<<<< REMOVE\` at line ${lines[i].line}`,
+              `expected ${expected} before the next editblock at line ${lines[i].line}`,
               linesSpan(lines[i]),
             );
     }
