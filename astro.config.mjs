@@ -2,6 +2,7 @@ import { defineConfig } from 'astro/config';
 import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
 import { createHighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { remarkSpecExamples } from './src/examples/remark.ts';
 
 // Highlight at build time with shiki's JavaScript regex engine: Astro's own
 // highlighter loads the Oniguruma WebAssembly engine, which we never ship.
@@ -21,6 +22,7 @@ export default defineConfig({
   site: 'https://ln-diff.dev',
   markdown: {
     syntaxHighlight: false,
+    remarkPlugins: [[remarkSpecExamples, { base: '' }]],
     rehypePlugins: [
       () =>
         rehypeShikiFromHighlighter(highlighter, {

@@ -178,7 +178,7 @@ export function extractExamples(markdown: string, format: string): SpecExample[]
   return examples;
 }
 
-function buildExample(body: string[], number: number, section: string, line: number, pageFormat: string): SpecExample {
+export function buildExample(body: string[], number: number, section: string, line: number, pageFormat: string): SpecExample {
   const sections: Section[] = [];
   body.forEach((text, k) => {
     const m = /^\/\/\/\/ (\S+)(.*)$/.exec(text);

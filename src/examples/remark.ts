@@ -1,0 +1,47 @@
+// A remark plugin that turns each spec example fence into its rendered HTML
+// (see render.ts). Numbering and sections follow extract.ts exactly, so the
+// page's "Example N" is the test's "example N".
+
+import { buildExample, EXAMPLE_FENCE } from './extract.ts';
+import { renderExample } from './render.ts';
+
+interface Node {
+  type: string;
+  lang?: string | null;
+  meta?: string | null;
+  value?: string;
+  depth?: number;
+  children?: Node[];
+  position?: { start: { line: number } };
+}
+
+interface VFileLike {
+  data: { astro?: { frontmatter?: Record<string, unknown> } };
+}
+
+function text(node: Node): string {
+  if (node.value !== undefined) return node.value;
+  return (node.children ?? []).map(text).join('');
+}
+
+export function remarkSpecExamples(options: { base?: string } = {}) {
+  const base = (options.base ?? '').replace(/\/$/, '');
+  return (tree: Node, file: VFileLike) => {
+    const format = String(file.data.astro?.frontmatter?.format ?? 'ln-diff');
+    let number = 0;
+    let section = '';
+    const children = tree.children ?? [];
+    for (let i = 0; i < children.length; i++) {
+      const node = children[i];
+      if (node.type === 'heading') section = text(node).trim();
+      if (node.type !== 'code' || node.lang !== 'example') continue;
+      number++;
+      const line = node.position?.start.line ?? 0;
+      const body = (node.value ?? '').split('\n');
+      const example = buildExample(body, number, section, line, format);
+      children[i] = { type: 'html', value: renderExample(example, base) };
+    }
+  };
+}
+
+export { EXAMPLE_FENCE };
