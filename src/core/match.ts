@@ -19,7 +19,7 @@
 
 import { ratio, quickRatio } from './similarity.ts';
 import type { Code } from './diagnostics.ts';
-import type { Candidate, EngineOptions, MatchKind } from './types.ts';
+import type { Candidate, Diagnostic, EngineOptions, MatchKind } from './types.ts';
 
 export const DEFAULT_WINDOW = 50;
 export const DEFAULT_FUZZY_THRESHOLD = 0.95;
@@ -33,6 +33,10 @@ export interface Placed {
   end: number;
   /** Replacement lines worked out by a format's own matcher (else the edit's `new`). */
   newLines?: string[];
+  /** A format's own description of the match; the engine writes one otherwise. */
+  message?: string;
+  /** Remarks to attach to the edit when it applies. */
+  warnings?: Diagnostic[];
   /** `start` minus the cited index, or null without a citation. */
   offset: number | null;
   /** Weakest per-line similarity of the matched lines (1 for exact). */
@@ -56,7 +60,8 @@ export interface Unplaced {
 
 export type MatchOutcome = Placed | Unplaced;
 
-const trimEnd = (s: string) => s.replace(/\s+$/u, '');
+// String.prototype.trimEnd: linear time (a regex like /\s+$/ is quadratic on long blank runs).
+const trimEnd = (s: string) => s.trimEnd();
 
 /** Per-line similarity as the seed's reference does it: difflib ratio, newline included. */
 export function lineSimilarity(cited: string, actual: string): number {
@@ -79,13 +84,14 @@ function fuzzyAt(
   old: readonly string[],
   start: number,
   threshold: number,
+  whitespace: boolean,
 ): number | null {
   if (start < 0 || start + old.length > lines.length) return null;
   let weakest = 1;
   for (let i = 0; i < old.length; i++) {
     const a = old[i];
     const b = lines[start + i];
-    if (a === b || trimEnd(a) === trimEnd(b)) continue;
+    if (a === b || (whitespace && trimEnd(a) === trimEnd(b))) continue;
     const r = lineSimilarity(a, b);
     if (!(r > threshold)) return null;
     weakest = Math.min(weakest, r);
@@ -99,6 +105,7 @@ function placed(
   old: readonly string[],
   start: number,
   cited: number | null,
+  whitespace = true,
 ): Placed {
   const differing: number[] = [];
   let weakest = 1;
@@ -106,7 +113,7 @@ function placed(
     if (old[i] === lines[start + i]) continue;
     differing.push(i);
     // Whitespace-equal lines count as equal: similarity measures what the fuzzy rung forgave.
-    if (kind === 'fuzzy' && trimEnd(old[i]) !== trimEnd(lines[start + i]))
+    if (kind === 'fuzzy' && (!whitespace || trimEnd(old[i]) !== trimEnd(lines[start + i])))
       weakest = Math.min(weakest, lineSimilarity(old[i], lines[start + i]));
   }
   return {
@@ -185,13 +192,14 @@ export function locate(
   }
 
   if (cited !== null && options.fuzzy !== false) {
-    const at = fuzzyAt(lines, old, cited, threshold);
-    if (at !== null) return placed('fuzzy', lines, old, cited, cited);
-    const below = cited - 1 >= lo ? fuzzyAt(lines, old, cited - 1, threshold) : null;
-    const above = cited + 1 <= hi ? fuzzyAt(lines, old, cited + 1, threshold) : null;
+    const ws = options.whitespace !== false;
+    const at = fuzzyAt(lines, old, cited, threshold, ws);
+    if (at !== null) return placed('fuzzy', lines, old, cited, cited, ws);
+    const below = cited - 1 >= lo ? fuzzyAt(lines, old, cited - 1, threshold, ws) : null;
+    const above = cited + 1 <= hi ? fuzzyAt(lines, old, cited + 1, threshold, ws) : null;
     if (below !== null && above !== null) return ambiguous('fuzzy', lines, old, [cited - 1, cited + 1], cited);
-    if (below !== null) return placed('fuzzy', lines, old, cited - 1, cited);
-    if (above !== null) return placed('fuzzy', lines, old, cited + 1, cited);
+    if (below !== null) return placed('fuzzy', lines, old, cited - 1, cited, ws);
+    if (above !== null) return placed('fuzzy', lines, old, cited + 1, cited, ws);
   }
 
   return {

@@ -104,6 +104,7 @@ function succeed(work: Work, from: number, to: number, match: MatchKind, offset:
 
 function placedMessage(outcome: Extract<MatchOutcome, { ok: true }>, range: LineRange, old: string[], actual: string[], cited: LineRange | null, threshold: string): string {
   const where = lines(range);
+  if (range.end < range.start) return `inserted ${where}`;
   switch (outcome.kind) {
     case 'exact':
       return `applied at ${where}`;
@@ -188,6 +189,10 @@ export function runFormat(format: Format, request: ApplyRequest): ApplyResult {
       fail(w, { code: 'unsafe-path', message: `refused to write ${show(path)}: ${unsafe ?? unsafeMove}` });
       continue;
     }
+    if (edit.moveTo !== undefined && edit.moveTo !== edit.file && Object.hasOwn(request.files, edit.moveTo)) {
+      fail(w, { code: 'file-exists', message: `cannot move ${edit.file} to ${edit.moveTo}: ${edit.moveTo} already exists` });
+      continue;
+    }
     const file = textOf(edit.file);
     const n = file?.lines.length ?? 0;
     switch (edit.kind) {
@@ -230,7 +235,7 @@ export function runFormat(format: Format, request: ApplyRequest): ApplyResult {
             code: 'file-not-found',
             message: `${edit.file} is not among the files given${
               Object.keys(request.files).length ? ` (${Object.keys(request.files).join(', ')})` : ''
-            }; to create it, leave the lines to remove empty`,
+}${format.createHint ? `; ${format.createHint}` : ''}`,
           });
           break;
         }
@@ -242,8 +247,9 @@ export function runFormat(format: Format, request: ApplyRequest): ApplyResult {
           const range = { start: outcome.start + 1, end: outcome.end };
           const actual = file.lines.slice(outcome.start, outcome.end);
           succeed(w, outcome.start, outcome.end, outcome.kind, outcome.offset, outcome.similarity,
-            placedMessage(outcome, range, edit.old, actual, w.result.cited, threshold));
+            outcome.message ?? placedMessage(outcome, range, edit.old, actual, w.result.cited, threshold));
           w.lines = outcome.newLines ?? keepContext(edit, actual);
+          if (outcome.warnings?.length) w.result.warnings = [...w.result.warnings, ...outcome.warnings];
         } else {
           fail(w, { code: outcome.code, message: outcome.message ?? unplacedMessage(outcome, w, file, window) }, outcome.candidates);
         }

@@ -88,8 +88,8 @@ export interface Splice {
  * Apply non-overlapping splices, all expressed against `file`'s original line
  * indexes (order does not matter; splices at the same insertion point keep
  * their given order). Lines outside the splices keep their bytes. New lines
- * take the ending of the last line they replace, else the file's dominant
- * ending. A file without a final newline keeps that state: when a splice
+ * take the ending of the last line they replace, else (nothing replaced, or
+ * the whole file replaced) the file's dominant ending. A file without a final newline keeps that state: when a splice
  * reaches the end of the file, the new last line has no ending and the line
  * that used to be last gains one.
  */
@@ -108,7 +108,9 @@ export function applySplices(file: TextFile, splices: readonly Splice[]): TextFi
       lines.push(file.lines[pos]);
       eols.push(file.eols[pos]);
     }
-    const last = s.to > s.from ? file.eols[s.to - 1] : '';
+    // A splice over the whole file takes the file's dominant ending, not its last line's.
+    const whole = s.from === 0 && s.to === file.lines.length;
+    const last = s.to > s.from && !whole ? file.eols[s.to - 1] : '';
     const eol: Eol = last === '' ? fallback : last;
     for (const line of s.lines) {
       lines.push(line);

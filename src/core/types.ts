@@ -200,6 +200,8 @@ export interface Format {
   detect(reply: string): { score: number; reason: string };
   /** Write changes as a reply in this format. */
   write(changes: FileChange[]): string;
+  /** How a reply creates a file in this format, for messages ("to create it, …"). */
+  createHint?: string;
   /** The text a model is shown for a source file, when the format has a view. */
   view?(text: string): string;
   /**

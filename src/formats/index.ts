@@ -1,10 +1,22 @@
 // The format registry: one line per format. Nothing else names a format.
 
 import { lnDiff } from './ln-diff/index.ts';
+import { searchReplace } from './search-replace/index.ts';
+import { whole } from './whole/index.ts';
+import { between } from './between/index.ts';
+import { applyPatch } from './apply-patch/index.ts';
+import { strReplace } from './str-replace/index.ts';
 import { runFormat } from '../core/run.ts';
 import type { ApplyRequest, ApplyResult, Detection, Format } from '../core/types.ts';
 
-export const formats: readonly Format[] = [lnDiff];
+export const formats: readonly Format[] = [
+  lnDiff,
+  searchReplace,
+  whole,
+  between,
+  applyPatch,
+  strReplace,
+];
 
 export const FORMAT_NAMES: readonly string[] = ['auto', ...formats.map((f) => f.name)];
 

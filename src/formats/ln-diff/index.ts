@@ -19,5 +19,6 @@ export const lnDiff: Format = {
     return { score: 0, reason: 'no `<<<<<<< REMOVE` or `<editblock>` line' };
   },
   write: writeLnDiff,
+  createHint: 'to create it, leave the lines to remove empty',
   view: (text) => renderView(parseText(text).lines),
 };

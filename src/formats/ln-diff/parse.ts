@@ -8,30 +8,89 @@ import { BAR, CLOSE_TAG, DIVIDER, END, HEAD, OPEN_TAG, insertPrefix, numberedLin
 
 const FENCE = /^(`{3,}|~{3,})/;
 
-/** Strip the decoration models put around a path line ("Path identification"). */
-export function cleanPathLine(text: string): string {
+/** Remove any of `chars` from both ends of `s` (linear time). */
+function stripEnds(s: string, chars: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && chars.includes(s[a])) a++;
+  while (b > a && chars.includes(s[b - 1])) b--;
+  return s.slice(a, b);
+}
+
+/**
+ * Strip the decoration models put around a path line ("Paths"): blanks,
+ * leading `#`, surrounding backticks and `*`, a trailing `:`, a `File:`
+ * label. `quoted` tells whether the path was in backticks.
+ */
+export function cleanPathLine(text: string): { path: string; quoted: boolean } {
   let s = text.trim();
   s = s.replace(/^#+\s*/, '');
   s = s.replace(/:$/, '').trim();
-  s = s.replace(/^[`*]+/, '').replace(/[`*]+$/, '').trim();
-  s = s.replace(/:$/, '').trim();
   s = s.replace(/^(?:file|path|filename)\s*:\s*/i, '');
-  s = s.replace(/^[`*]+/, '').replace(/[`*]+$/, '').trim();
-  return s;
+  const quoted = s.length > 2 && s.startsWith('`') && s.replace(/:$/, '').endsWith('`');
+  s = stripEnds(s, '`*').trim();
+  s = s.replace(/:$/, '').trim();
+  s = stripEnds(s, '`*').trim();
+  return { path: s, quoted };
 }
 
-function resolvePath(candidate: string, files: readonly string[]): string | null {
-  if (candidate === '') return null;
-  const normal = candidate.replace(/^\.\//, '');
-  for (const f of files) if (f === candidate || f.replace(/^\.\//, '') === normal) return f;
-  if (!normal.includes('/')) {
+/**
+ * The file a cleaned path line names, or null when it names none: a given
+ * file; the one given file with that last segment (unless the path starts
+ * with `./`); else a path-looking string (no blanks unless it was in
+ * backticks, a `/` or an extension).
+ */
+export function resolvePath({ path, quoted }: { path: string; quoted: boolean }, files: readonly string[]): string | null {
+  if (path === '') return null;
+  const explicit = path.startsWith('./');
+  const normal = explicit ? path.slice(2) : path;
+  for (const f of files) if (f === path || f.replace(/^\.\//, '') === normal) return f;
+  if (!explicit && !normal.includes('/')) {
     const byBase = files.filter((f) => f.split('/').pop() === normal);
     if (byBase.length === 1) return byBase[0];
   }
-  if (/\s/.test(normal) || normal.length > 255) return null;
-  if (!normal.includes('/') && !/\.[A-Za-z][\w-]*$/.test(normal)) return null;
-  if (normal.startsWith('<') || normal.startsWith('>') || normal.startsWith('=')) return null;
+  if ((!quoted && /\s/.test(normal)) || normal.length > 255 || normal === '') return null;
+  if (!explicit && !normal.includes('/') && !/\.[A-Za-z][\w-]*$/.test(normal)) return null;
+  if (/^[<>=]/.test(normal)) return null;
   return normal;
+}
+
+type Shape = 'head' | 'divider' | 'end' | 'close' | 'open' | 'numbered' | 'other';
+
+function shapeOf(line: ReplyLine): Shape {
+  const s = line.text.trim();
+  if (HEAD.test(s)) return 'head';
+  if (DIVIDER.test(s)) return 'divider';
+  if (END.test(s)) return 'end';
+  if (CLOSE_TAG.test(s)) return 'close';
+  if (OPEN_TAG.test(s)) return 'open';
+  return numberedLine(line.text) ? 'numbered' : 'other';
+}
+
+/** Per-line lookahead, computed once so that the parser stays linear. */
+interface Lookahead {
+  shapes: Shape[];
+  /** For a numbered line: the index of the first line after its run of numbered lines. */
+  runEnd: number[];
+  /** The index of the first head, end marker or closing tag at or after each line (or the line count). */
+  nextBoundary: number[];
+  /** The index of the first marker or tag at or after each line (or the line count). */
+  nextStructure: number[];
+}
+
+function lookahead(lines: readonly ReplyLine[]): Lookahead {
+  const n = lines.length;
+  const shapes = lines.map(shapeOf);
+  const runEnd = new Array<number>(n + 1).fill(n);
+  const nextBoundary = new Array<number>(n + 1).fill(n);
+  const nextStructure = new Array<number>(n + 1).fill(n);
+  for (let k = n - 1; k >= 0; k--) {
+    const sh = shapes[k];
+    runEnd[k] = sh === 'numbered' ? runEnd[k + 1] : k;
+    nextBoundary[k] = sh === 'head' || sh === 'end' || sh === 'close' ? k : nextBoundary[k + 1];
+    nextStructure[k] = sh === 'numbered' || sh === 'other' ? nextStructure[k + 1] : k;
+  }
+  return { shapes, runEnd, nextBoundary, nextStructure };
 }
 
 /**
@@ -39,16 +98,11 @@ function resolvePath(candidate: string, files: readonly string[]): string | null
  * end marker (or closing tag) before any head: an editblock whose head is
  * missing.
  */
-function headlessBlock(lines: readonly ReplyLine[], i: number): boolean {
-  let k = i;
-  while (k < lines.length && numberedLine(lines[k].text)) k++;
-  if (k >= lines.length || !DIVIDER.test(lines[k].text.trim())) return false;
-  for (k++; k < lines.length; k++) {
-    const s = lines[k].text.trim();
-    if (HEAD.test(s)) return false;
-    if (END.test(s) || CLOSE_TAG.test(s)) return true;
-  }
-  return false;
+function headlessBlock(ahead: Lookahead, i: number): boolean {
+  const k = ahead.runEnd[i];
+  if (ahead.shapes[k] !== 'divider') return false;
+  const b = ahead.nextBoundary[k + 1];
+  return b < ahead.shapes.length && ahead.shapes[b] !== 'head';
 }
 
 /** Index of the first line that belongs to the editblock whose head is at `head`: its tag and path line. */
@@ -84,6 +138,7 @@ export function parseLnDiff(reply: string, context: ParseContext): ParseResult {
   let previousPath: string | null = null;
   let floor = 0; // lines before this belong to an earlier block
 
+  const ahead = lookahead(lines);
   let i = 0;
   while (i < lines.length) {
     const t = lines[i].text.trim();
@@ -92,10 +147,10 @@ export function parseLnDiff(reply: string, context: ParseContext): ParseResult {
       block = { first: i, removeFrom: i, remove: [], insert: [], warnings: [], last: i };
       if (i > floor && OPEN_TAG.test(lines[i - 1].text.trim())) block.first = i - 1;
       i++;
-    } else if (OPEN_TAG.test(t) && lines.slice(i + 1).every((l) => l.text.trim() === '')) {
+    } else if (OPEN_TAG.test(t) && ahead.nextStructure[i + 1] === lines.length && ahead.shapes[i + 1] !== 'numbered') {
       block = { first: i, removeFrom: i + 1, remove: [], insert: [], warnings: [], last: i };
-      i = lines.length; // the reply ends right after the opening tag
-    } else if (numberedLine(lines[i].text) && headlessBlock(lines, i)) {
+      i = lines.length; // the reply ends before this editblock's head: cut off
+    } else if (ahead.shapes[i] === 'numbered' && headlessBlock(ahead, i)) {
       block = { first: i, removeFrom: i, remove: [], insert: [], warnings: [], last: i };
       if (i > floor && OPEN_TAG.test(lines[i - 1].text.trim())) block.first = i - 1;
       block.warnings.push(
@@ -155,14 +210,14 @@ export function parseLnDiff(reply: string, context: ParseContext): ParseResult {
               'remove-number-gap',
               'error',
               `line numbers to remove must be consecutive: expected ${prev.number + 1} after ${prev.number}, found ${n.number} at line ${line.line}; use one editblock per continuous stretch of lines`,
-              columnSpan(line, n.contentStart - n.bar.length - String(n.number).length, n.contentStart - n.bar.length),
+              columnSpan(line, n.numberFrom, n.numberTo),
             );
           } else {
             block.error = diagnostic(
               'remove-number-repeat',
               'error',
               `line numbers to remove must increase by one: found ${n.number} after ${prev.number} at line ${line.line}`,
-              columnSpan(line, n.contentStart - n.bar.length - String(n.number).length, n.contentStart - n.bar.length),
+              columnSpan(line, n.numberFrom, n.numberTo),
             );
           }
         }

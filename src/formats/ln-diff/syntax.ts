@@ -15,11 +15,14 @@ export const END = /^>{5,9}[ \t]*INSERT$/;
 export const OPEN_TAG = /^<editblock>$/;
 export const CLOSE_TAG = /^<\/editblock>/;
 
-/** A numbered line: optional blanks, digits, optional blanks, a bar, the content verbatim. */
-const NUMBERED = new RegExp(`^([ \\t]*)(\\d+)[ \\t]*(${BARS})`, 'u');
+/** A numbered line: optional blanks, 1 to 9 digits, optional blanks, a bar, the content verbatim. */
+const NUMBERED = new RegExp(`^([ \\t]*)(\\d{1,9})[ \\t]*(${BARS})`, 'u');
 
 export interface NumberedLine {
   number: number;
+  /** Columns (0-based, half-open) of the digits. */
+  numberFrom: number;
+  numberTo: number;
   bar: string;
   /** Column (0-based) where the content starts. */
   contentStart: number;
@@ -30,7 +33,15 @@ export function numberedLine(text: string): NumberedLine | null {
   const m = NUMBERED.exec(text);
   if (!m) return null;
   const contentStart = m[0].length;
-  return { number: Number(m[2]), bar: m[3], contentStart, content: text.slice(contentStart) };
+  const numberFrom = m[1].length;
+  return {
+    number: Number(m[2]),
+    numberFrom,
+    numberTo: numberFrom + m[2].length,
+    bar: m[3],
+    contentStart,
+    content: text.slice(contentStart),
+  };
 }
 
 /**

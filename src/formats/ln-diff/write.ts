@@ -3,13 +3,27 @@
 import { lineSplices } from '../../core/hunks.ts';
 import { parseText } from '../../core/text.ts';
 import type { FileChange } from '../../core/types.ts';
+import { cleanPathLine, resolvePath } from './parse.ts';
 import { BAR, numberWidth } from './syntax.ts';
+
+/**
+ * The path line that the parser reads back as `file`: the path itself when
+ * it reads back; with `./` for a new file without a `/` (so that it never
+ * lands in a given file with the same last segment); in backticks when it
+ * has blanks.
+ */
+export function pathLine(file: string, given: readonly string[], isNew = false): string {
+  const line = isNew && !file.includes('/') ? './' + file : file;
+  if (resolvePath(cleanPathLine(line), given) === file) return line;
+  const quoted = '`' + (line.startsWith('./') ? line : './' + line) + '`';
+  return resolvePath(cleanPathLine(quoted), given) === file ? quoted : '`' + file + '`';
+}
 
 /** One editblock: remove original lines `[from, to)` (0-based) of `before`, insert `lines`. */
 export function editblock(path: string, before: readonly string[], from: number, to: number, lines: readonly string[]): string {
   const width = numberWidth(Math.max(to, 1));
   const pad = ' '.repeat(width);
-  let out = `${path}\n<editblock>\n<<<<<<< REMOVE\n`;
+  let out = `${path}\n<editblock>\n<<<<<<< REMOVE\n`; // `path` as pathLine() writes it
   for (let i = from; i < to; i++) out += String(i + 1).padStart(width, ' ') + BAR + before[i] + '\n';
   out += '=======\n';
   for (const line of lines) out += pad + BAR + line + '\n';
@@ -25,7 +39,9 @@ export function editblock(path: string, before: readonly string[], from: number,
  */
 export function writeLnDiff(changes: readonly FileChange[]): string {
   const blocks: string[] = [];
-  for (const { file, before, after } of changes) {
+  const given = changes.filter((c) => c.before !== null).map((c) => c.file);
+  for (const { file: name, before, after } of changes) {
+    const file = pathLine(name, given, before === null);
     const a = before === null ? [] : parseText(before).lines;
     const b = after === null ? [] : parseText(after).lines;
     for (const s of lineSplices(a, b)) {

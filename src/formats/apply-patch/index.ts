@@ -1,0 +1,24 @@
+// OpenAI apply_patch (V4A): `*** Begin Patch` ... `*** End Patch`, placed by
+// context alone. The format's whole surface for the registry.
+
+import type { Format } from '../../core/types.ts';
+import { locatePatch } from './locate.ts';
+import { ADD, BEGIN, DELETE, UPDATE, parseApplyPatch } from './parse.ts';
+import { writeApplyPatch } from './write.ts';
+
+export const applyPatch: Format = {
+  name: 'apply-patch',
+  title: 'OpenAI apply_patch (V4A)',
+  parse: parseApplyPatch,
+  detect(reply) {
+    const lines = reply.split('\n');
+    const begin = lines.findIndex((l) => l.trim() === BEGIN);
+    if (begin >= 0) return { score: 1, reason: `\`${BEGIN}\` at line ${begin + 1}` };
+    const header = lines.findIndex((l) => l.startsWith(ADD) || l.startsWith(UPDATE) || l.startsWith(DELETE));
+    if (header >= 0)
+      return { score: 0.3, reason: `\`${lines[header].replace(/\r$/, '').split(':')[0]}:\` at line ${header + 1}, without \`${BEGIN}\`` };
+    return { score: 0, reason: `no \`${BEGIN}\` line` };
+  },
+  write: writeApplyPatch,
+  locate: locatePatch,
+};

@@ -1,0 +1,166 @@
+// Where an apply_patch chunk belongs: its `@@` anchors first, then its old
+// lines (context and removed) after them, with the comparisons of the
+// reference `seek_sequence` tried one after another: exact, trailing
+// whitespace ignored, surrounding whitespace ignored, Unicode punctuation
+// normalised. Unlike the reference, which takes the first match going
+// forward, a chunk that fits more than one place fails as `ambiguous`.
+
+import { candidateAt, lineSimilarity, locate as coreLocate, type MatchOutcome } from '../../core/match.ts';
+import type { Candidate, Edit, EngineOptions, MatchKind } from '../../core/types.ts';
+
+type Compare = (a: string, b: string) => boolean;
+
+/** The reference's last pass: trim, then map typographic punctuation and odd spaces to ASCII. */
+export function normalise(s: string, trim = true): string {
+  return (trim ? s.trim() : s)
+    .replace(/[\u2010\u2011\u2012\u2013\u2014\u2015\u2212]/g, '-')
+    .replace(/[\u2018\u2019\u201A\u201B]/g, "'")
+    .replace(/[\u201C\u201D\u201E\u201F]/g, '"')
+    .replace(/[\u00A0\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u202F\u205F\u3000]/g, ' ');
+}
+
+interface Rung {
+  kind: MatchKind;
+  name: string;
+  eq: Compare;
+}
+
+const RUNGS: Rung[] = [
+  { kind: 'exact', name: 'exactly', eq: (a, b) => a === b },
+  { kind: 'whitespace', name: 'ignoring trailing whitespace', eq: (a, b) => a.trimEnd() === b.trimEnd() },
+  { kind: 'whitespace', name: 'ignoring leading and trailing whitespace', eq: (a, b) => a.trim() === b.trim() },
+  { kind: 'fuzzy', name: 'with Unicode punctuation normalised', eq: (a, b) => normalise(a) === normalise(b) },
+];
+
+/** The comparisons the options allow; without whitespace tolerance the last one does not trim either. */
+function rungs(options: EngineOptions): Rung[] {
+  const out = RUNGS.filter(
+    (r) => !((r.kind === 'whitespace' && options.whitespace === false) || (r.kind === 'fuzzy' && options.fuzzy === false)),
+  );
+  return options.whitespace === false
+    ? out.map((r) => (r.kind === 'fuzzy' ? { ...r, eq: (a: string, b: string) => normalise(a, false) === normalise(b, false) } : r))
+    : out;
+}
+
+function matchesAt(lines: readonly string[], old: readonly string[], start: number, eq: Compare): boolean {
+  for (let i = 0; i < old.length; i++) if (!eq(old[i], lines[start + i])) return false;
+  return true;
+}
+
+const show = (s: string) => JSON.stringify(s);
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const range = (start: number, end: number) => (end < start ? `before line ${start}` : start === end ? `line ${start}` : `lines ${start}-${end}`);
+
+/** The first line at or after `from` equal to `anchor`, at the strictest comparison that finds one. */
+function findAnchor(lines: readonly string[], anchor: string, from: number, ladder: Rung[]): number | null {
+  for (const r of ladder) {
+    for (let i = from; i < lines.length; i++) if (r.eq(anchor, lines[i])) return i;
+  }
+  return null;
+}
+
+function shifted(c: Candidate, by: number): Candidate {
+  return { ...c, start: c.start + by, end: c.end + by };
+}
+
+/** The place in `lines[from..]` most like `old`, as a candidate (the core's closest-place search). */
+function closest(lines: readonly string[], old: readonly string[], from: number): Candidate[] {
+  const region = lines.slice(from);
+  if (region.length === 0 || old.length === 0) return [];
+  const outcome = coreLocate(region, old, null, { whitespace: false, fuzzy: false });
+  return outcome.ok ? [candidateAt(lines, old, from + outcome.start, null)] : outcome.candidates.map((c) => shifted(c, from));
+}
+
+export function locatePatch(lines: readonly string[], edit: Edit, options: EngineOptions): MatchOutcome {
+  const anchors = Array.isArray(edit.meta?.anchors) ? (edit.meta.anchors as string[]) : [];
+  const eof = edit.meta?.eof === true;
+  const old = edit.old;
+  const n = lines.length;
+  const ladder = rungs(options);
+
+  // 1. The anchors, each after the one before.
+  let from = 0;
+  let anchorLine: number | null = null;
+  for (let k = 0; k < anchors.length; k++) {
+    const found = findAnchor(lines, anchors[k], anchorLine === null ? 0 : anchorLine + 1, ladder);
+    if (found === null) {
+      const after = anchorLine === null ? '' : ` after line ${anchorLine + 1}`;
+      const near = closest(lines, [anchors[k]], anchorLine === null ? 0 : anchorLine + 1);
+      const detail = near[0] ? `; the most similar line is ${near[0].start}: ${show(near[0].lines[0] ?? '')} (similarity ${near[0].similarity.toFixed(3)})` : '';
+      return {
+        ok: false,
+        code: 'no-match',
+        kind: null,
+        candidates: near,
+        outside: [],
+        message: `the @@ line ${show(anchors[k])} is not in ${edit.file}${after}${detail}; an @@ line must copy a line of the file (a function or class header) that comes before the chunk`,
+      };
+    }
+    anchorLine = found;
+  }
+  if (anchorLine !== null) from = anchorLine;
+  const where = anchorLine === null ? '' : ` after the @@ line at line ${anchorLine + 1}`;
+
+  // 2. A chunk without old lines adds its lines after the anchor, or at the end of the file.
+  if (old.length === 0) {
+    const at = anchorLine !== null && !eof ? anchorLine + 1 : n;
+    return { ok: true, kind: 'exact', start: at, end: at, offset: null, similarity: 1, differing: [] };
+  }
+
+  // 3. The old lines, anywhere from the anchor on (only at the very end with `*** End of File`).
+  const last = n - old.length;
+  const starts: number[] = [];
+  if (eof) {
+    if (last >= from) starts.push(last);
+  } else {
+    for (let s = from; s <= last; s++) starts.push(s);
+  }
+  for (const r of ladder) {
+    const found = starts.filter((s) => matchesAt(lines, old, s, r.eq));
+    if (found.length > 1) {
+      const places = found.map((s) => range(s + 1, s + old.length));
+      return {
+        ok: false,
+        code: 'ambiguous',
+        kind: r.kind,
+        candidates: found.map((s) => candidateAt(lines, old, s, null)),
+        outside: [],
+        message: `the chunk's context and removed lines (${plural(old.length, 'line')}) match ${found.length} places in ${edit.file}${where}, compared ${r.name}: ${places.join(', ')}; add context lines, or an @@ line naming the enclosing function or class, until they match one place`,
+      };
+    }
+    if (found.length === 1) {
+      const s = found[0];
+      const differing: number[] = [];
+      let similarity = 1;
+      old.forEach((line, i) => {
+        if (line === lines[s + i]) return;
+        differing.push(i);
+        similarity = Math.min(similarity, lineSimilarity(line, lines[s + i]));
+      });
+      return { ok: true, kind: r.kind, start: s, end: s + old.length, offset: null, similarity, differing };
+    }
+  }
+
+  // 4. Nowhere: name the closest place.
+  const candidates = eof ? (n > 0 ? [candidateAt(lines, old, Math.max(0, last), null)] : []) : closest(lines, old, from);
+  const c = candidates[0];
+  let detail = '';
+  if (c) {
+    const i = c.differs.indexOf(true);
+    detail = `; the closest place is ${range(c.start, c.end)} (similarity ${c.similarity.toFixed(3)})${
+      i >= 0 ? `, where line ${c.start + i} is ${c.lines[i] === undefined ? 'past the end of the file' : show(c.lines[i])} but the chunk has ${show(old[i])}` : ''
+    }`;
+  }
+  const place = eof ? ` at the end of ${edit.file} (the chunk ends with *** End of File)` : ` in ${edit.file}${where}`;
+  return {
+    ok: false,
+    code: 'no-match',
+    kind: null,
+    candidates,
+    outside: [],
+    message:
+      n === 0
+        ? `${edit.file} is empty, so the chunk's context and removed lines cannot be found in it`
+        : `the chunk's context and removed lines are not${place}${detail}; copy them exactly from the file`,
+  };
+}

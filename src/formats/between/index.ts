@@ -1,0 +1,26 @@
+// between: aider's @BETWEEN@ / @WHOLE FILE@ snippets, merged by a
+// deterministic rule instead of a second model. The format's whole surface
+// for the registry.
+
+import { replyLines } from '../../core/reply.ts';
+import type { Format } from '../../core/types.ts';
+import { locateBetween } from './locate.ts';
+import { parseBetween } from './parse.ts';
+import { BETWEEN, WHOLE_FILE, tagOf } from './syntax.ts';
+import { writeBetween } from './write.ts';
+
+export const between: Format = {
+  name: 'between',
+  title: 'aider @BETWEEN@ snippets',
+  parse: parseBetween,
+  detect(reply) {
+    for (const l of replyLines(reply)) {
+      const t = tagOf(l.text);
+      if (t && (t.tag === BETWEEN || t.tag.replace(/\s+/g, ' ') === WHOLE_FILE))
+        return { score: 1, reason: `\`${t.tag}\` at line ${l.line}` };
+    }
+    return { score: 0, reason: `no \`${BETWEEN}\` or \`${WHOLE_FILE}\` line` };
+  },
+  write: writeBetween,
+  locate: locateBetween,
+};

@@ -1,0 +1,105 @@
+// Place a @BETWEEN@ edit: find both anchor lines, each once in the file, and
+// replace the lines strictly between them (spec/formats/between.md, "Placing
+// a snippet").
+
+import { candidateAt, lineSimilarity, locate as ladder, type MatchOutcome } from '../../core/match.ts';
+import type { Candidate, Edit, EngineOptions } from '../../core/types.ts';
+import { anchorKey } from './syntax.ts';
+
+const show = (s: string) => JSON.stringify(s);
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const ORDINAL = ['first', 'second'];
+
+/** Indexes of the lines whose trimmed text equals the anchor's. */
+export function anchorPlaces(lines: readonly string[], anchor: string, keyOf: (s: string) => string = anchorKey): number[] {
+  const key = keyOf(anchor);
+  const out: number[] = [];
+  lines.forEach((line, i) => {
+    if (keyOf(line) === key) out.push(i);
+  });
+  return out;
+}
+
+function lineCandidate(lines: readonly string[], anchor: string, i: number): Candidate {
+  return candidateAt(lines, [anchor], i, null);
+}
+
+/** The line most similar to the anchor (trimmed texts compared), first on ties. */
+function closestLine(lines: readonly string[], anchor: string): number | null {
+  let best: number | null = null;
+  let score = -1;
+  const key = anchorKey(anchor);
+  lines.forEach((line, i) => {
+    const r = lineSimilarity(key, anchorKey(line));
+    if (r > score) {
+      score = r;
+      best = i;
+    }
+  });
+  return best;
+}
+
+export function locateBetween(lines: readonly string[], edit: Edit, options: EngineOptions): MatchOutcome {
+  if (edit.old.length !== 2) return ladder(lines, edit.old, null, options);
+  const [a, b] = edit.old;
+  // With the whitespace option off, anchors must equal their lines exactly.
+  const keyOf = options.whitespace === false ? (s: string) => s : anchorKey;
+  const places = [anchorPlaces(lines, a, keyOf), anchorPlaces(lines, b, keyOf)];
+  const file = edit.file;
+
+  for (const k of [0, 1]) {
+    if (places[k].length > 0) continue;
+    const near = closestLine(lines, edit.old[k]);
+    const detail =
+      near === null
+        ? `; ${file} is empty`
+        : `; closest is line ${near + 1} ${show(lines[near])} (similarity ${lineSimilarity(anchorKey(edit.old[k]), anchorKey(lines[near])).toFixed(3)})`;
+    return {
+      ok: false,
+      code: 'no-match',
+      kind: null,
+      outside: [],
+      candidates: near === null ? [] : [lineCandidate(lines, edit.old[k], near)],
+      message: `the ${ORDINAL[k]} anchor ${show(edit.old[k])} is not a line of ${file}${options.whitespace === false ? '' : ' (compared without the white space around it)'}${detail}; quote a line exactly as it is in the file`,
+    };
+  }
+  const tied = [0, 1].filter((k) => places[k].length > 1);
+  if (tied.length > 0) {
+    const parts = tied.map(
+      (k) => `the ${ORDINAL[k]} anchor ${show(edit.old[k])} occurs ${plural(places[k].length, 'time')} in ${file} (lines ${places[k].map((i) => i + 1).join(', ')})`,
+    );
+    return {
+      ok: false,
+      code: 'ambiguous',
+      kind: 'exact',
+      outside: [],
+      candidates: tied.flatMap((k) => places[k].map((i) => lineCandidate(lines, edit.old[k], i))),
+      message: `${parts.join(' and ')}; each anchor must be a line that occurs once in the file: quote a nearby line that does`,
+    };
+  }
+  const [ia, ib] = [places[0][0], places[1][0]];
+  if (ib <= ia) {
+    return {
+      ok: false,
+      code: 'no-match',
+      kind: null,
+      outside: [],
+      candidates: [lineCandidate(lines, a, ia), lineCandidate(lines, b, ib)],
+      message:
+        ib === ia
+          ? `both anchors are line ${ia + 1} of ${file} (${show(lines[ia])}); quote the line above the change first and the line below it second`
+          : `the second anchor ${show(b)} (line ${ib + 1}) comes before the first anchor ${show(a)} (line ${ia + 1}) in ${file}; quote the line above the change first and the line below it second`,
+    };
+  }
+  const differing = [0, 1].filter((k) => edit.old[k] !== lines[k === 0 ? ia : ib]);
+  return {
+    ok: true,
+    kind: differing.length ? 'whitespace' : 'exact',
+    start: ia + 1,
+    end: ib,
+    newLines: edit.new,
+    offset: null,
+    similarity: 1,
+    differing,
+  };
+}

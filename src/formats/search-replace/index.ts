@@ -1,0 +1,36 @@
+// aider SEARCH/REPLACE blocks ("diff", "diff-fenced", "editor-diff"): the
+// format's whole surface for the registry. spec/formats/search-replace.md is
+// the contract.
+
+import type { Format } from '../../core/types.ts';
+import { locateSearch } from './locate.ts';
+import { parseSearchReplace } from './parse.ts';
+import { isEnd, isHead } from './syntax.ts';
+import { writeSearchReplace } from './write.ts';
+
+/** Roo Code's variant of the same blocks: `:start_line:` / `:end_line:` hints, a `-------` line after the head. */
+const ROO_HINT = /^:(start|end)_line:/;
+const ROO_RULE = /^-{5,9}$/;
+
+export function detectSearchReplace(reply: string): { score: number; reason: string } {
+  const lines = reply.split('\n').map((l) => l.replace(/\r$/, ''));
+  const head = lines.findIndex(isHead);
+  const hint = lines.findIndex((l) => ROO_HINT.test(l.trim()));
+  if (hint >= 0) return { score: 0, reason: `\`${lines[hint].trim()}\` at line ${hint + 1} belongs to Roo Code's variant` };
+  const rule = lines.findIndex((l, k) => k > 0 && isHead(lines[k - 1]) && ROO_RULE.test(l.trim()));
+  if (rule >= 0) return { score: 0, reason: `\`${lines[rule].trim()}\` after the head at line ${rule + 1} belongs to Roo Code's variant` };
+  if (head < 0) return { score: 0, reason: 'no `<<<<<<< SEARCH` line' };
+  const end = lines.findIndex(isEnd);
+  if (end < 0)
+    return { score: 0.2, reason: `\`${lines[head].trim()}\` at line ${head + 1} but no \`>>>>>>> REPLACE\` line (a cut-off reply?)` };
+  return { score: 0.9, reason: `\`${lines[head].trim()}\` at line ${head + 1} and \`${lines[end].trim()}\` at line ${end + 1}` };
+}
+
+export const searchReplace: Format = {
+  name: 'search-replace',
+  title: 'aider SEARCH/REPLACE blocks',
+  parse: parseSearchReplace,
+  detect: detectSearchReplace,
+  write: writeSearchReplace,
+  locate: locateSearch,
+};

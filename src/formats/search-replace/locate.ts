@@ -1,0 +1,275 @@
+// Where a SEARCH belongs: aider's ladder (exact, whitespace-tolerant, uniform
+// indent shift, `...` elision), but every rung must find exactly one place.
+// spec/formats/search-replace.md ("Matching") is the contract.
+
+import { candidateAt, lineSimilarity, locate, type MatchOutcome, type Placed, type Unplaced } from '../../core/match.ts';
+import type { Candidate, Edit, EngineOptions } from '../../core/types.ts';
+import { ELISION, isBlank } from './syntax.ts';
+
+/** A placement with this format's own explanation (for an engine that reports it). */
+export type Explained = Placed & { message: string };
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const range = (start: number, end: number) => (start === end ? `line ${start}` : `lines ${start}-${end}`);
+const show = (s: string) => JSON.stringify(s);
+const places = (cs: readonly Candidate[]) => {
+  const all = cs.map((c) => range(c.start, c.end));
+  return all.length <= 1 ? all.join('') : `${all.slice(0, -1).join(', ')} and ${all[all.length - 1]}`;
+};
+
+/** Every start where `piece` occurs exactly as consecutive lines of `lines`. */
+export function occurrences(lines: readonly string[], piece: readonly string[]): number[] {
+  const out: number[] = [];
+  if (piece.length === 0) return out;
+  outer: for (let s = 0; s + piece.length <= lines.length; s++) {
+    for (let j = 0; j < piece.length; j++) if (lines[s + j] !== piece[j]) continue outer;
+    out.push(s);
+  }
+  return out;
+}
+
+const indentOf = (line: string) => /^[ \t]*/.exec(line)![0];
+
+function commonPrefix(a: string, b: string): string {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  return a.slice(0, n);
+}
+
+/** Per old line: is the file line different, and how similar is it (the weakest, for `similarity`)? */
+function compared(lines: readonly string[], old: readonly string[], start: number): { differing: number[]; similarity: number } {
+  const differing: number[] = [];
+  let similarity = 1;
+  old.forEach((line, i) => {
+    if (line === lines[start + i]) return;
+    differing.push(i);
+    similarity = Math.min(similarity, lineSimilarity(line, lines[start + i]));
+  });
+  return { differing, similarity };
+}
+
+/**
+ * "Indent shift": the SEARCH matches at `start` when its lines and the
+ * REPLACE lines, with their common leading blanks `I` removed, become the
+ * file's lines by prefixing one and the same blank string `P` to every
+ * non-blank line (a blank SEARCH line faces a blank file line). Returns `P`.
+ */
+function shiftAt(lines: readonly string[], stripped: readonly (string | null)[], start: number): string | null {
+  let prefix: string | null = null;
+  for (let i = 0; i < stripped.length; i++) {
+    const want = stripped[i];
+    const got = lines[start + i];
+    if (want === null) {
+      if (!isBlank(got)) return null;
+      continue;
+    }
+    if (!got.endsWith(want)) return null;
+    const p = got.slice(0, got.length - want.length);
+    if (!isBlank(p)) return null;
+    if (prefix === null) prefix = p;
+    else if (p !== prefix) return null;
+  }
+  return prefix;
+}
+
+function indentShift(lines: readonly string[], edit: Edit): MatchOutcome | null {
+  const nonBlank = [...edit.old, ...edit.new].filter((l) => !isBlank(l));
+  if (!edit.old.some((l) => !isBlank(l))) return null;
+  const common = nonBlank.map(indentOf).reduce(commonPrefix);
+  const strip = (l: string) => (isBlank(l) ? null : l.slice(common.length));
+  const stripped = edit.old.map(strip);
+  const found: { start: number; prefix: string }[] = [];
+  for (let s = 0; s + edit.old.length <= lines.length; s++) {
+    const prefix = shiftAt(lines, stripped, s);
+    if (prefix !== null) found.push({ start: s, prefix });
+  }
+  if (found.length === 0) return null;
+  if (found.length > 1) {
+    const candidates = found.map((f) => candidateAt(lines, edit.old, f.start, null));
+    return {
+      ok: false,
+      code: 'ambiguous',
+      kind: 'whitespace',
+      candidates,
+      outside: [],
+      message: `the SEARCH lines match ${plural(found.length, 'place')} of ${edit.file} with their indentation changed uniformly, at ${places(
+        candidates,
+      )}; include more lines in the SEARCH so that it matches one place only`,
+    };
+  }
+  const { start, prefix } = found[0];
+  const newLines = edit.new.map((l) => (isBlank(l) ? l : prefix + l.slice(common.length)));
+  const { differing, similarity } = compared(lines, edit.old, start);
+  const placed: Explained = {
+    ok: true,
+    kind: 'whitespace',
+    start,
+    end: start + edit.old.length,
+    offset: null,
+    similarity,
+    differing,
+    newLines,
+    message: `applied at ${range(start + 1, start + edit.old.length)} by shifting the indentation uniformly: the SEARCH lines are indented with ${show(
+      common,
+    )} where the file has ${show(prefix)}, and the REPLACE lines were shifted the same way`,
+  };
+  return placed;
+}
+
+/** Split lines at the lines that are exactly `...`. */
+export function elisionPieces(block: readonly string[]): string[][] {
+  const pieces: string[][] = [[]];
+  for (const line of block) {
+    if (line === ELISION) pieces.push([]);
+    else pieces[pieces.length - 1].push(line);
+  }
+  return pieces;
+}
+
+function noMatch(message: string, candidates: Candidate[] = []): Unplaced {
+  return { ok: false, code: 'no-match', kind: null, candidates, outside: [], message };
+}
+
+/** "Elision": each SEARCH piece found exactly once, in order; the lines between pieces are kept. */
+function elision(lines: readonly string[], edit: Edit): MatchOutcome | null {
+  const search = elisionPieces(edit.old);
+  if (search.length === 1) return null;
+  const replace = elisionPieces(edit.new);
+  const where = `in ${edit.file}`;
+  if (replace.length !== search.length) {
+    return noMatch(
+      `the SEARCH lines are not ${where} as written, and cannot be matched piece by piece: the SEARCH has ${plural(
+        search.length - 1,
+        '`...` line',
+      )} and the REPLACE ${plural(replace.length - 1, '`...` line')}; they must pair up`,
+    );
+  }
+  const placed: { piece: number; start: number }[] = [];
+  let next = 0;
+  for (let j = 0; j < search.length; j++) {
+    const piece = search[j];
+    if (piece.length === 0) {
+      if (replace[j].length > 0)
+        return noMatch(
+          `SEARCH piece ${j + 1} (between \`...\` lines) is empty but its REPLACE piece has ${plural(
+            replace[j].length,
+            'line',
+          )}: there is no place to put them; quote a line of the file there`,
+        );
+      continue;
+    }
+    const found = occurrences(lines, piece);
+    if (found.length === 0) {
+      return noMatch(
+        `the SEARCH lines are not ${where} as written, and its piece ${j + 1} of ${search.length} (split at \`...\` lines) is not ${where} either: ${show(
+          piece[0],
+        )}${piece.length > 1 ? ` and ${plural(piece.length - 1, 'more line')}` : ''}; copy each piece exactly as the file has it`,
+      );
+    }
+    if (found.length > 1) {
+      const candidates = found.map((s) => candidateAt(lines, piece, s, null));
+      return {
+        ok: false,
+        code: 'ambiguous',
+        kind: 'exact',
+        candidates,
+        outside: [],
+        message: `piece ${j + 1} of the SEARCH (split at \`...\` lines) occurs ${plural(found.length, 'time')} ${where}, at ${places(
+          candidates,
+        )}; include more lines in that piece so that it matches one place only`,
+      };
+    }
+    if (found[0] < next) {
+      return noMatch(
+        `piece ${j + 1} of the SEARCH (split at \`...\` lines) is at ${range(found[0] + 1, found[0] + piece.length)} of ${edit.file}, before the piece above it ends; the pieces must be in file order and must not overlap`,
+      );
+    }
+    placed.push({ piece: j, start: found[0] });
+    next = found[0] + piece.length;
+  }
+  if (placed.length === 0) return null;
+  const newLines: string[] = [];
+  placed.forEach(({ piece, start }, k) => {
+    newLines.push(...replace[piece]);
+    const after = placed[k + 1];
+    if (after) newLines.push(...lines.slice(start + search[piece].length, after.start));
+  });
+  const first = placed[0].start;
+  const end = placed[placed.length - 1].start + search[placed[placed.length - 1].piece].length;
+  const kept = end - first - placed.reduce((n, p) => n + search[p.piece].length, 0);
+  const result: Explained = {
+    ok: true,
+    kind: 'exact',
+    start: first,
+    end,
+    offset: null,
+    similarity: 1,
+    differing: [],
+    newLines,
+    message: `applied at ${range(first + 1, end)} by elision: ${plural(placed.length, 'SEARCH piece')} matched at ${placed
+      .map((p) => range(p.start + 1, p.start + search[p.piece].length))
+      .join(', ')}, and the ${plural(kept, 'line')} between them ${kept === 1 ? 'was' : 'were'} kept`,
+  };
+  return result;
+}
+
+/** A hint for a failed block: its REPLACE lines are already in the file. */
+function alreadyThere(lines: readonly string[], edit: Edit): string {
+  if (edit.new.length === 0 || edit.new.every(isBlank)) return '';
+  const found = occurrences(lines, edit.new);
+  if (found.length === 0) return '';
+  return `; note that the REPLACE lines are already in ${edit.file} at ${range(found[0] + 1, found[0] + edit.new.length)}: was this edit applied already?`;
+}
+
+/**
+ * Place a SEARCH/REPLACE edit in the file's lines: the core ladder without a
+ * cited line (exact, then trailing whitespace ignored), then a uniform indent
+ * shift, then `...` elision. Each rung must find exactly one place; two or
+ * more are `ambiguous`, listing them all.
+ */
+export function locateSearch(lines: readonly string[], edit: Edit, options: EngineOptions): MatchOutcome {
+  const core = locate(lines, edit.old, null, options);
+  if (core.ok) {
+    const what = core.kind === 'exact' ? 'exactly' : `ignoring trailing whitespace on ${plural(core.differing.length, 'line')}`;
+    const placed: Explained = { ...core, message: `applied at ${range(core.start + 1, core.end)}, matched ${what}` };
+    return placed;
+  }
+  if (core.code === 'ambiguous') {
+    return {
+      ...core,
+      message: `the SEARCH lines occur ${plural(core.candidates.length, 'time')} in ${edit.file}${
+        core.kind === 'whitespace' ? ' (ignoring trailing whitespace)' : ''
+      }, at ${places(core.candidates)}; include more lines in the SEARCH so that it matches one place only`,
+    };
+  }
+  if (options.whitespace !== false) {
+    const shifted = indentShift(lines, edit);
+    if (shifted) return shifted;
+  }
+  const elided = elision(lines, edit);
+  if (elided) {
+    if (elided.ok) return elided;
+    const candidates = elided.candidates.length > 0 ? elided.candidates : core.candidates;
+    return { ...elided, candidates, message: elided.message! + alreadyThere(lines, edit) };
+  }
+
+  const c = core.candidates[0];
+  let detail = '';
+  if (!c) detail = `; ${edit.file} is empty: to add lines to it, leave the SEARCH section empty`;
+  else {
+    const i = c.differs.indexOf(true);
+    if (i >= 0)
+      detail = `; closest is ${range(c.start, c.end)} (similarity ${c.similarity.toFixed(3)}), where line ${c.start + i} is ${show(
+        c.lines[i] ?? '',
+      )} but the SEARCH has ${show(edit.old[i])}`;
+  }
+  return {
+    ...core,
+    message: `the SEARCH lines do not match ${edit.file}: ${
+      options.whitespace === false ? 'not exactly' : 'not exactly, not ignoring trailing whitespace, not with the indentation shifted uniformly'
+    }${detail}; copy the lines exactly as the file has them${alreadyThere(
+      lines,
+      edit,
+    )}`,
+  };
+}

@@ -1,0 +1,207 @@
+// Read a whole model reply (prose, fences and all) into SEARCH/REPLACE edits.
+// spec/formats/search-replace.md is the contract; section names below refer to it.
+
+import { diagnostic } from '../../core/diagnostics.ts';
+import { endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
+import type { Diagnostic, Edit, ParseContext, ParseResult } from '../../core/types.ts';
+import { dividerShapedLike, isBlank, isDivider, isEnd, isFence, isHead, resolvePath } from './syntax.ts';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const listLines = (ns: number[]) =>
+  ns.length === 1 ? `line ${ns[0]}` : `lines ${ns.slice(0, -1).join(', ')} and ${ns[ns.length - 1]}`;
+
+/**
+ * "Paths": the path named on the lines just above a head, nearest first,
+ * looking at no more than three lines and none before `floor`. Blank and
+ * fence lines are passed over; the first other line is the only candidate.
+ * A bare name (no `.`, no `/`) counts only right next to the opening fence:
+ * on the line above a fence that is right above the head, or between a
+ * fence and the head.
+ */
+export function pathAbove(
+  lines: readonly ReplyLine[],
+  head: number,
+  floor: number,
+  files: readonly string[],
+): { index: number; path: string } | null {
+  const fence = (k: number) => k >= floor && k < head && isFence(lines[k].text);
+  for (let k = head - 1; k >= Math.max(floor, head - 3); k--) {
+    const text = lines[k].text.trim();
+    if (text === '' || isFence(text)) continue;
+    const bare = (k + 2 === head && fence(k + 1)) || (k + 1 === head && fence(k - 1));
+    const path = resolvePath(text, files, bare);
+    return path === null ? null : { index: k, path };
+  }
+  return null;
+}
+
+/** How a block ended: its end marker, a new head before it, or the end of the reply. */
+type Ending = { kind: 'end'; at: number } | { kind: 'head'; at: number } | { kind: 'eof' };
+
+interface Split {
+  search: ReplyLine[];
+  replace: ReplyLine[];
+  warning?: Diagnostic;
+  error?: Diagnostic;
+}
+
+/** "Dividers in content": decide where SEARCH ends from the block's own structure. */
+function splitBody(head: ReplyLine, body: ReplyLine[], end: ReplyLine): Split {
+  const dividers = body.flatMap((line, k) => (isDivider(line.text) ? [k] : []));
+  if (dividers.length === 0) {
+    return {
+      search: body,
+      replace: [],
+      error: diagnostic(
+        'missing-divider',
+        'error',
+        `expected \`=======\` between the SEARCH and the REPLACE lines, found \`${end.text.trim()}\` at line ${end.line} first`,
+        linesSpan(end),
+      ),
+    };
+  }
+  const at = (k: number): Split => ({ search: body.slice(0, k), replace: body.slice(k + 1) });
+  if (dividers.length === 1) return at(dividers[0]);
+
+  const shape = dividerShapedLike(head.text);
+  const shaped = dividers.filter((k) => body[k].text === shape);
+  const numbers = dividers.map((k) => body[k].line);
+  if (shaped.length === 1) {
+    const chosen = shaped[0];
+    const others = dividers.filter((k) => k !== chosen).map((k) => body[k].line);
+    return {
+      ...at(chosen),
+      warning: diagnostic(
+        'ambiguous-structure',
+        'warning',
+        `${listLines(numbers)} all read as the divider; line ${body[chosen].line} was taken because it is written like this block's \`${head.text.trim()}\` (${JSON.stringify(
+          shape,
+        )}), and ${listLines(others)} ${others.length === 1 ? 'was' : 'were'} read as content`,
+        linesSpan(body[chosen]),
+      ),
+    };
+  }
+  const readings = dividers
+    .map((k) => `line ${body[k].line} gives ${plural(k, 'SEARCH line')} and ${plural(body.length - k - 1, 'REPLACE line')}`)
+    .join('; ');
+  const count = /^<+/.exec(head.text.trim())![0].length;
+  const other = count === 9 ? 8 : count + 1;
+  return {
+    search: body,
+    replace: [],
+    error: diagnostic(
+      'malformed',
+      'error',
+      `${listLines(numbers)} all read as the \`=======\` divider between SEARCH and REPLACE, and the block's markers do not tell which one is: reading ${readings}; the block was not applied. Write the markers with a length no content line has (for example \`${'<'.repeat(
+        other,
+      )} SEARCH\`, \`${'='.repeat(other)}\`, \`${'>'.repeat(other)} REPLACE\`)`,
+      linesSpan(body[dividers[0]], body[dividers[dividers.length - 1]]),
+    ),
+  };
+}
+
+export function parseSearchReplace(reply: string, context: ParseContext): ParseResult {
+  const lines = replyLines(reply);
+  const edits: Edit[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let previousPath: string | null = null;
+  let floor = 0; // lines before this belong to an earlier block
+
+  let i = 0;
+  while (i < lines.length) {
+    if (!isHead(lines[i].text)) {
+      if (isEnd(lines[i].text)) {
+        diagnostics.push(
+          diagnostic(
+            'stray-marker',
+            'warning',
+            `\`${lines[i].text.trim()}\` at line ${lines[i].line} is outside any SEARCH/REPLACE block and was ignored`,
+            linesSpan(lines[i]),
+          ),
+        );
+      }
+      i++;
+      continue;
+    }
+
+    // "Structure": the block runs from its head to the first end marker.
+    const h = i;
+    let k = h + 1;
+    while (k < lines.length && !isEnd(lines[k].text) && !isHead(lines[k].text)) k++;
+    const ending: Ending = k >= lines.length ? { kind: 'eof' } : isEnd(lines[k].text) ? { kind: 'end', at: k } : { kind: 'head', at: k };
+
+    let last: number;
+    let error: Diagnostic | undefined;
+    const warnings: Diagnostic[] = [];
+    let search: ReplyLine[];
+    let replace: ReplyLine[];
+    if (ending.kind === 'end') {
+      last = ending.at;
+      const split = splitBody(lines[h], lines.slice(h + 1, ending.at), lines[ending.at]);
+      ({ search, replace } = split);
+      if (split.warning) warnings.push(split.warning);
+      error = split.error;
+    } else {
+      // The block has no end marker: it stops before the next block's path line, or at the reply's end.
+      if (ending.kind === 'head') {
+        const next = pathAbove(lines, ending.at, h + 1, context.files);
+        last = (next ? next.index : ending.at) - 1;
+        while (last > h && (lines[last].text.trim() === '' || isFence(lines[last].text))) last--;
+      } else {
+        last = lines.length - 1;
+      }
+      const body = lines.slice(h + 1, ending.kind === 'head' ? ending.at : lines.length);
+      const d = body.findIndex((line) => isDivider(line.text));
+      search = d >= 0 ? body.slice(0, d) : body;
+      replace = d >= 0 ? body.slice(d + 1) : [];
+      const expected = d >= 0 ? '`>>>>>>> REPLACE`' : '`=======` and `>>>>>>> REPLACE`';
+      error =
+        ending.kind === 'eof'
+          ? diagnostic(
+              'truncated',
+              'error',
+              `the reply ends inside the SEARCH/REPLACE block that starts at line ${lines[h].line} (expected ${expected}): it was cut off or its end marker is missing; the block was not applied`,
+              endSpan(reply, lines),
+            )
+          : diagnostic(
+              'missing-end-marker',
+              'error',
+              `expected ${expected} to end the block that starts at line ${lines[h].line} before the next \`${lines[ending.at].text.trim()}\` at line ${lines[ending.at].line}; the block was not applied`,
+              linesSpan(lines[ending.at]),
+            );
+    }
+
+    // "Paths".
+    const above = pathAbove(lines, h, floor, context.files);
+    const path: string | null = above?.path ?? previousPath ?? (context.files.length === 1 ? context.files[0] : null);
+    if (path === null) {
+      error ??= diagnostic(
+        'missing-path',
+        'error',
+        `no file path for the SEARCH/REPLACE block at line ${lines[h].line}: put the path alone on the line before the opening fence`,
+        linesSpan(lines[h]),
+      );
+    } else {
+      previousPath = path;
+    }
+
+    // "Empty SEARCH": no lines, or only blank lines for a file that was not given.
+    const creates = search.length === 0 || (path !== null && !context.files.includes(path) && search.every((l) => isBlank(l.text)));
+    const edit: Edit = {
+      index: edits.length,
+      kind: creates ? 'append' : 'replace',
+      file: path ?? '',
+      old: creates ? [] : search.map((l) => l.text),
+      new: replace.map((l) => l.text),
+      span: linesSpan(lines[above ? above.index : h], lines[last]),
+      oldSpans: creates ? [] : search.map((l) => linesSpan(l)),
+      warnings,
+    };
+    if (error) edit.error = error;
+    edits.push(edit);
+
+    floor = last + 1;
+    i = ending.kind === 'head' ? ending.at : last + 1;
+  }
+  return { edits, diagnostics };
+}

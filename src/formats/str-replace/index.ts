@@ -1,0 +1,27 @@
+// Text-editor tool calls (Anthropic's `str_replace_based_edit_tool` /
+// `str_replace_editor` and the tools modelled on it): JSON commands
+// `str_replace`, `insert` and `create`. The format's whole surface for the registry.
+
+import type { Format } from '../../core/types.ts';
+import { locateStr } from './locate.ts';
+import { parseStrReplace } from './parse.ts';
+import { writeStrReplace } from './write.ts';
+
+const lineAt = (reply: string, offset: number) => reply.slice(0, offset).split('\n').length;
+
+export const strReplace: Format = {
+  name: 'str-replace',
+  title: 'text-editor tool calls (str_replace)',
+  parse: parseStrReplace,
+  detect(reply) {
+    const command = /"command"\s*:\s*"(str_replace|insert|create)"/.exec(reply);
+    if (command) return { score: 1, reason: `\`"command": "${command[1]}"\` at line ${lineAt(reply, command.index)}` };
+    const tool = /"(str_replace_based_edit_tool|str_replace_editor)"/.exec(reply);
+    if (tool) return { score: 1, reason: `the tool name \`${tool[1]}\` at line ${lineAt(reply, tool.index)}` };
+    const old = /"old_str"\s*:/.exec(reply);
+    if (old) return { score: 0.3, reason: `\`"old_str"\` at line ${lineAt(reply, old.index)}, without a command` };
+    return { score: 0, reason: 'no `"command": "str_replace"`, `"insert"` or `"create"`' };
+  },
+  write: writeStrReplace,
+  locate: (lines, edit) => locateStr(lines, edit),
+};

@@ -1,0 +1,248 @@
+// A strict JSON reader (RFC 8259) that keeps where every value is in the
+// text it was read from, so that each edit and each error can point into the
+// reply, and each decoded string knows where its characters came from.
+
+export interface JsonString {
+  type: 'string';
+  from: number;
+  to: number;
+  value: string;
+  /** `map[i]`: offset in the text of the escape or character that produced `value[i]`; `map[value.length]` is the closing quote. */
+  map: number[];
+}
+
+export interface JsonMember {
+  key: JsonString;
+  value: JsonNode;
+}
+
+export type JsonNode =
+  | { type: 'object'; from: number; to: number; members: JsonMember[] }
+  | { type: 'array'; from: number; to: number; items: JsonNode[] }
+  | JsonString
+  | { type: 'number'; from: number; to: number; value: number; raw: string }
+  | { type: 'literal'; from: number; to: number; value: boolean | null };
+
+export interface JsonError {
+  /** Offset of the first character that could not be read. */
+  offset: number;
+  message: string;
+  /** The text ended before the value did. */
+  atEnd: boolean;
+}
+
+export type JsonResult = { ok: true; node: JsonNode; end: number } | { ok: false; error: JsonError };
+
+const MAX_DEPTH = 256;
+
+class Fail {
+  constructor(readonly error: JsonError) {}
+}
+
+const describe = (text: string, at: number) =>
+  at >= text.length ? 'the end of the text' : JSON.stringify(text.slice(at, at + 1));
+
+/** Read one JSON value starting exactly at `start` (no leading whitespace skipped). */
+export function parseJsonAt(text: string, start: number): JsonResult {
+  let pos = start;
+  let depth = 0;
+
+  const fail = (message: string, at = pos): never => {
+    throw new Fail({ offset: at, message, atEnd: at >= text.length });
+  };
+  const expected = (what: string): never => fail(`expected ${what}, found ${describe(text, pos)}`);
+
+  const ws = () => {
+    for (;;) {
+      const c = text.charCodeAt(pos);
+      if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) pos++;
+      else return;
+    }
+  };
+
+  const string = (): JsonString => {
+    const from = pos;
+    pos++; // opening quote
+    let value = '';
+    const map: number[] = [];
+    for (;;) {
+      if (pos >= text.length) fail('the string is not closed: expected `"`');
+      const c = text.charCodeAt(pos);
+      if (c === 0x22) {
+        map.push(pos);
+        pos++;
+        return { type: 'string', from, to: pos, value, map };
+      }
+      if (c === 0x5c) {
+        const escape = pos;
+        const e = text[pos + 1];
+        if (e === undefined) fail('the string is not closed: expected `"`', pos + 1);
+        const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+        if (e in simple) {
+          value += simple[e];
+          map.push(escape);
+          pos += 2;
+          continue;
+        }
+        if (e === 'u') {
+          const hex = text.slice(pos + 2, pos + 6);
+          if (!/^[0-9a-fA-F]{4}$/.test(hex)) {
+            if (pos + 2 + hex.length >= text.length && /^[0-9a-fA-F]*$/.test(hex)) fail('the string is not closed: expected `"`', text.length);
+            fail(`expected four hexadecimal digits after \\u, found ${JSON.stringify(hex)}`, pos + 2);
+          }
+          value += String.fromCharCode(parseInt(hex, 16));
+          map.push(escape);
+          pos += 6;
+          continue;
+        }
+        fail(`invalid escape \\${e} in a string; the escapes are \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX`, pos);
+      }
+      if (c < 0x20) {
+        const what = c === 0x0a ? 'a raw line break' : c === 0x09 ? 'a raw tab' : c === 0x0d ? 'a raw carriage return' : `the control character U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
+        const fix = c === 0x0a ? '\\n' : c === 0x09 ? '\\t' : c === 0x0d ? '\\r' : `\\u${c.toString(16).padStart(4, '0')}`;
+        fail(`${what} inside a string; write it as ${fix}`);
+      }
+      value += text[pos];
+      map.push(pos);
+      pos++;
+    }
+  };
+
+  const number = (): JsonNode => {
+    const from = pos;
+    const m = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+    m.lastIndex = pos;
+    const r = m.exec(text);
+    if (!r || r[0] === '-' || r[0] === '') expected('a value');
+    pos += r![0].length;
+    return { type: 'number', from, to: pos, value: Number(r![0]), raw: r![0] };
+  };
+
+  const value = (): JsonNode => {
+    const c = text[pos];
+    if (c === '{') return object();
+    if (c === '[') return array();
+    if (c === '"') return string();
+    if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return number();
+    for (const [word, v] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
+      if (text.startsWith(word, pos)) {
+        const from = pos;
+        pos += word.length;
+        return { type: 'literal', from, to: pos, value: v };
+      }
+      const rest = text.slice(pos, pos + word.length);
+      if (rest.length > 0 && rest.length < word.length && pos + rest.length === text.length && word.startsWith(rest))
+        fail('the text ends inside a value', text.length);
+    }
+    return expected('a value');
+  };
+
+  const enter = () => {
+    if (++depth > MAX_DEPTH) fail('the value is nested too deeply');
+  };
+
+  const object = (): JsonNode => {
+    const from = pos;
+    enter();
+    pos++;
+    const members: JsonMember[] = [];
+    ws();
+    if (text[pos] === '}') {
+      pos++;
+      depth--;
+      return { type: 'object', from, to: pos, members };
+    }
+    for (;;) {
+      ws();
+      if (text[pos] !== '"') expected(members.length ? 'a member name in double quotes' : 'a member name in double quotes or "}"');
+      const key = string();
+      ws();
+      if (text[pos] !== ':') expected('":" after the member name');
+      pos++;
+      ws();
+      const v = value();
+      members.push({ key: key as JsonString, value: v });
+      ws();
+      if (text[pos] === ',') {
+        pos++;
+        continue;
+      }
+      if (text[pos] === '}') {
+        pos++;
+        depth--;
+        return { type: 'object', from, to: pos, members };
+      }
+      expected('"," or "}" after a member');
+    }
+  };
+
+  const array = (): JsonNode => {
+    const from = pos;
+    enter();
+    pos++;
+    const items: JsonNode[] = [];
+    ws();
+    if (text[pos] === ']') {
+      pos++;
+      depth--;
+      return { type: 'array', from, to: pos, items };
+    }
+    for (;;) {
+      ws();
+      items.push(value());
+      ws();
+      if (text[pos] === ',') {
+        pos++;
+        continue;
+      }
+      if (text[pos] === ']') {
+        pos++;
+        depth--;
+        return { type: 'array', from, to: pos, items };
+      }
+      expected('"," or "]" after an element');
+    }
+  };
+
+  try {
+    const node = value();
+    return { ok: true, node, end: pos };
+  } catch (e) {
+    if (e instanceof Fail) return { ok: false, error: e.error };
+    throw e;
+  }
+}
+
+/**
+ * The end (exclusive) of the bracketed stretch that starts at `start` (a `{`
+ * or `[`), skipping double-quoted strings; null when the text ends first.
+ */
+export function matchBracket(text: string, start: number): number | null {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') {
+      if (--depth === 0) return i + 1;
+    }
+  }
+  return null;
+}
+
+/** The member `name` of an object node (the last one, as JSON.parse does), or undefined. */
+export function member(node: JsonNode, name: string): JsonNode | undefined {
+  if (node.type !== 'object') return undefined;
+  for (let i = node.members.length - 1; i >= 0; i--) if (node.members[i].key.value === name) return node.members[i].value;
+  return undefined;
+}

@@ -1,0 +1,87 @@
+// Write changes as text-editor tool calls, one ```json fence per call: a
+// `create` for a new file, an `insert` for lines added between unchanged
+// ones, and a `str_replace` for each changed stretch, whose old_str is the
+// changed lines widened by neighbouring lines until it occurs only once in
+// the file. A deleted file cannot be expressed and is left out.
+
+import { lineSplices } from '../../core/hunks.ts';
+import { parseText, type Splice } from '../../core/text.ts';
+import type { FileChange } from '../../core/types.ts';
+import { occurrences } from './locate.ts';
+
+interface Group {
+  /** Original lines `[from, to)` that old_str holds. */
+  from: number;
+  to: number;
+  splices: Splice[];
+}
+
+const block = (lines: readonly string[], from: number, to: number) => lines.slice(from, to).map((l) => l + '\n').join('');
+
+/** Merge replacement groups that share a line, and take in insertions strictly inside one. */
+function merge(groups: Group[]): Group[] {
+  const out: Group[] = [];
+  for (const g of [...groups].sort((x, y) => x.from - y.from || x.to - y.to)) {
+    const prev = out[out.length - 1];
+    const inside = prev && (g.from < prev.to || (g.from === g.to && g.from > prev.from && g.from < prev.to));
+    if (prev && prev.from < prev.to && inside) {
+      prev.to = Math.max(prev.to, g.to);
+      prev.splices.push(...g.splices);
+    } else {
+      out.push({ from: g.from, to: g.to, splices: [...g.splices] });
+    }
+  }
+  return out;
+}
+
+/** The calls for one changed file, as `[from, to)` groups (an insertion has from === to). */
+export function planCalls(before: readonly string[], after: readonly string[]): Group[] {
+  const n = before.length;
+  const text = block(before, 0, n);
+  let groups: Group[] = lineSplices(before, after).map((s) => ({ from: s.from, to: s.to, splices: [s] }));
+  for (;;) {
+    let changed = false;
+    for (const g of groups) {
+      if (g.from === g.to) continue;
+      while (occurrences(text, block(before, g.from, g.to), 2).length > 1) {
+        g.from = Math.max(0, g.from - 1);
+        g.to = Math.min(n, g.to + 1);
+        changed = true;
+      }
+    }
+    const merged = merge(groups);
+    if (!changed && merged.length === groups.length) return merged;
+    groups = merged;
+  }
+}
+
+/** The group's lines after the change. */
+function replacement(before: readonly string[], g: Group): string[] {
+  const out: string[] = [];
+  let i = g.from;
+  for (const s of [...g.splices].sort((x, y) => x.from - y.from)) {
+    for (; i < s.from; i++) out.push(before[i]);
+    out.push(...s.lines);
+    i = Math.max(i, s.to);
+  }
+  for (; i < g.to; i++) out.push(before[i]);
+  return out;
+}
+
+export function writeStrReplace(changes: readonly FileChange[]): string {
+  const calls: Record<string, string | number>[] = [];
+  for (const { file, before, after } of changes) {
+    if (after === null) continue; // deleting a file cannot be expressed
+    if (before === null) {
+      calls.push({ command: 'create', path: file, file_text: after });
+      continue;
+    }
+    const a = parseText(before).lines;
+    for (const g of planCalls(a, parseText(after).lines)) {
+      const lines = replacement(a, g);
+      if (g.from === g.to) calls.push({ command: 'insert', path: file, insert_line: g.from, new_str: lines.join('\n') });
+      else calls.push({ command: 'str_replace', path: file, old_str: block(a, g.from, g.to), new_str: lines.map((l) => l + '\n').join('') });
+    }
+  }
+  return calls.map((c) => '```json\n' + JSON.stringify(c, null, 2) + '\n```\n').join('\n');
+}

@@ -1,0 +1,40 @@
+// whole: every fenced block is a file's whole new text (aider's "whole" and
+// "editor-whole"). The format's whole surface for the registry.
+
+import { replyLines } from '../../core/reply.ts';
+import type { Format } from '../../core/types.ts';
+import { scanFences } from './fences.ts';
+import { parseWhole } from './parse.ts';
+import { pathFromInfo, pathFromLine } from './paths.ts';
+import { OTHER_FORMAT_MARKERS } from './syntax.ts';
+import { writeWhole } from './write.ts';
+
+export const whole: Format = {
+  name: 'whole',
+  title: 'whole files in fences',
+  parse: parseWhole,
+  detect(reply) {
+    const lines = replyLines(reply);
+    for (const l of lines) {
+      for (const [re, what] of OTHER_FORMAT_MARKERS) {
+        if (re.test(l.text)) return { score: 0, reason: `${what} at line ${l.line} belongs to another format` };
+      }
+    }
+    let floor = 0;
+    for (const block of scanFences(lines)) {
+      let k = block.open - 1;
+      while (k >= floor && lines[k].text.trim() === '') k--;
+      if (k >= floor) {
+        const path = pathFromLine(lines[k].text, []);
+        if (path !== null)
+          return { score: 0.2, reason: `path line \`${path}\` at line ${lines[k].line} before a fence at line ${lines[block.open].line}` };
+      }
+      const info = pathFromInfo(block.fence.info, []);
+      if (info !== null)
+        return { score: 0.2, reason: `path \`${info}\` in the info string of the fence at line ${lines[block.open].line}` };
+      floor = block.close === null ? lines.length : block.close + 1;
+    }
+    return { score: 0, reason: 'no path line before a fence, nor a path in a fence\'s info string' };
+  },
+  write: writeWhole,
+};

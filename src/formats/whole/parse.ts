@@ -1,0 +1,164 @@
+// Read a whole model reply into `write` edits: every fenced block is a whole
+// file. spec/formats/whole.md is the contract; section names refer to it.
+
+import { diagnostic } from '../../core/diagnostics.ts';
+import { endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
+import type { Diagnostic, Edit, ParseContext, ParseResult } from '../../core/types.ts';
+import { isShellInfo, scanFences, type FenceBlock } from './fences.ts';
+import { pathFromInfo, pathFromLine } from './paths.ts';
+
+/** How a block's path was found, most reliable first ("Paths"). */
+export type PathSource = 'line' | 'info' | 'mentioned' | 'only';
+const RANK: Record<PathSource, number> = { line: 0, info: 0, mentioned: 1, only: 2 };
+
+export interface BlockPath {
+  path: string | null;
+  source: PathSource | null;
+  /** Index of the path line, when the path came from it. */
+  line: number | null;
+  /** Given files the prose before the block mentions in backticks, when more than one (for the message). */
+  mentioned: string[];
+}
+
+/** The nearest non-blank line above the opening fence, not before `floor`. */
+function lineAbove(lines: readonly ReplyLine[], open: number, floor: number): number | null {
+  for (let k = open - 1; k >= floor; k--) if (lines[k].text.trim() !== '') return k;
+  return null;
+}
+
+/** Given files the prose lines `[floor, end)` quote in backticks. */
+function mentionedFiles(lines: readonly ReplyLine[], floor: number, end: number, files: readonly string[]): string[] {
+  const seen: string[] = [];
+  for (let k = floor; k < end; k++) {
+    for (const m of lines[k].text.matchAll(/`([^`\n]+)`/g)) {
+      const f = files.includes(m[1].trim()) ? m[1].trim() : null;
+      if (f !== null && !seen.includes(f)) seen.push(f);
+    }
+  }
+  return seen;
+}
+
+/**
+ * The path of a fenced block: the line above it, else a path in its info
+ * string; with `fallbacks`, else the one given file the prose before it
+ * mentions, else the only file given.
+ */
+export function blockPath(
+  lines: readonly ReplyLine[],
+  block: FenceBlock,
+  floor: number,
+  files: readonly string[],
+  fallbacks: { mentioned: boolean },
+): BlockPath {
+  const above = lineAbove(lines, block.open, floor);
+  if (above !== null) {
+    const path = pathFromLine(lines[above].text, files);
+    if (path !== null) return { path, source: 'line', line: above, mentioned: [] };
+  }
+  const info = pathFromInfo(block.fence.info, files);
+  if (info !== null) return { path: info, source: 'info', line: null, mentioned: [] };
+  const mentioned = fallbacks.mentioned ? mentionedFiles(lines, floor, block.open, files) : [];
+  if (mentioned.length === 1) return { path: mentioned[0], source: 'mentioned', line: null, mentioned: [] };
+  if (files.length === 1) return { path: files[0], source: 'only', line: null, mentioned };
+  return { path: null, source: null, line: null, mentioned };
+}
+
+export function missingPath(lines: readonly ReplyLine[], block: FenceBlock, files: readonly string[], mentioned: string[]): Diagnostic {
+  const given = files.length === 0 ? 'no files were given' : `${files.length} files were given: ${files.join(', ')}`;
+  const also = mentioned.length > 1 ? `; the text before it mentions ${mentioned.map((f) => `\`${f}\``).join(' and ')}, so it does not say which` : '';
+  return diagnostic(
+    'missing-path',
+    'error',
+    `no file path for the fenced block at line ${lines[block.open].line} (${given}${also}): put the file's path alone on the line before the opening fence`,
+    linesSpan(lines[block.open]),
+  );
+}
+
+export function truncatedBlock(reply: string, lines: readonly ReplyLine[], block: FenceBlock, what: string): Diagnostic {
+  const open = block.nested.find((n) => n.close === null);
+  const closer = block.fence.char === 'tag' ? block.fence.closer! : block.fence.marker;
+  const inner = open
+    ? `; the fence opened inside it at line ${lines[open.open].line} is still open (a fence line with an info string opens a nested fence)`
+    : '';
+  return diagnostic(
+    'truncated',
+    'error',
+    `the reply ends inside the fenced block that begins at line ${lines[block.open].line} (expected a closing fence ${closer}${inner}): it was cut off or its closing fence is missing; ${what}`,
+    endSpan(reply, [...lines]),
+  );
+}
+
+/** The warning for a block whose end was decided by reading nested fences. */
+export function nestedWarning(lines: readonly ReplyLine[], block: FenceBlock): Diagnostic | null {
+  const first = block.nested[0];
+  if (!first || first.close === null || block.close === null) return null;
+  const marker = block.fence.marker;
+  return diagnostic(
+    'ambiguous-structure',
+    'warning',
+    `line ${lines[first.open].line} opens a fence inside the block that begins at line ${lines[block.open].line}; it was read as a nested fence closed at line ${lines[first.close].line}, and the block ends at line ${lines[block.close].line} (CommonMark would end it at line ${lines[first.close].line}): put content that holds ${marker} lines in a longer fence (${marker[0].repeat(marker.length + 1)})`,
+    linesSpan(lines[first.open]),
+  );
+}
+
+export function parseWhole(reply: string, context: ParseContext): ParseResult {
+  const lines = replyLines(reply);
+  const files = context.files;
+  const diagnostics: Diagnostic[] = [];
+  const found: { edit: Edit; source: PathSource | null; open: number }[] = [];
+  let floor = 0;
+  for (const block of scanFences(lines)) {
+    const bp = blockPath(lines, block, floor, files, { mentioned: true });
+    const next = block.close === null ? lines.length : block.close + 1;
+    // A shell block that names no file is a command for the user, not a file ("Shell blocks").
+    if ((bp.source === null || bp.source === 'mentioned' || bp.source === 'only') && isShellInfo(block.fence.info)) {
+      floor = next;
+      continue;
+    }
+    const first = bp.line !== null ? lines[bp.line] : lines[block.open];
+    const last = lines[block.close ?? lines.length - 1];
+    const warnings: Diagnostic[] = [];
+    const nested = nestedWarning(lines, block);
+    if (nested) warnings.push(nested);
+    const edit: Edit = {
+      index: 0,
+      kind: 'write',
+      file: bp.path ?? '',
+      old: [],
+      new: block.content,
+      span: linesSpan(first, last),
+      warnings,
+    };
+    if (block.close === null) edit.error = truncatedBlock(reply, lines, block, 'the file was not written (a whole file is never replaced by part of one)');
+    else if (bp.path === null) edit.error = missingPath(lines, block, files, bp.mentioned);
+    found.push({ edit, source: bp.source, open: block.open });
+    floor = next;
+  }
+
+  // A block whose path is a guess gives way to a block that names the file ("Several blocks for one file").
+  const best = new Map<string, number>();
+  for (const f of found) {
+    if (f.source === null) continue;
+    const r = RANK[f.source];
+    best.set(f.edit.file, Math.min(best.get(f.edit.file) ?? r, r));
+  }
+  const edits: Edit[] = [];
+  for (const f of found) {
+    if (f.source !== null && RANK[f.source] > best.get(f.edit.file)!) {
+      const winner = found.find((g) => g.edit.file === f.edit.file && g.source !== null && RANK[g.source] === best.get(f.edit.file))!;
+      const how = f.source === 'only' ? `the only file given, ${f.edit.file}` : `${f.edit.file}, which the text before it mentions`;
+      diagnostics.push(
+        diagnostic(
+          'ambiguous-structure',
+          'warning',
+          `the fenced block at line ${lines[f.open].line} names no file (it would go to ${how}); the block at line ${winner.edit.span.start.line} names ${f.edit.file}, so this block was ignored`,
+          f.edit.span,
+        ),
+      );
+      continue;
+    }
+    f.edit.index = edits.length;
+    edits.push(f.edit);
+  }
+  return { edits, diagnostics };
+}
