@@ -113,12 +113,12 @@ function placedMessage(outcome: Extract<MatchOutcome, { ok: true }>, range: Line
         (outcome.offset ?? 0) > 0 ? 'below' : 'above'
       } the cited ${cited ? lines(cited) : 'place'} (offset ${signed(outcome.offset ?? 0)})`;
     case 'whitespace':
-      return `applied at ${where}, ignoring trailing whitespace on ${plural(outcome.differing.length, 'line')}${
+      return `applied at ${where}, ignoring whitespace differences on ${plural(outcome.differing.length, 'line')}${
         outcome.offset ? ` (offset ${signed(outcome.offset)})` : ''
       }`;
     case 'fuzzy': {
       const first = outcome.differing[0] ?? 0;
-      return `applied at ${where} by similarity ${outcome.similarity.toFixed(3)} (above ${threshold}): ${plural(
+      return `applied at ${where} by similarity ${outcome.similarity.toFixed(3)} (threshold ${threshold}): ${plural(
         outcome.differing.length,
         'line',
       )} ${outcome.differing.length === 1 ? 'differs' : 'differ'}; line ${range.start + first} is ${show(actual[first])} where the edit cites ${show(old[first])}${

@@ -3,6 +3,8 @@
 import { lnDiff } from './ln-diff/index.ts';
 import { searchReplace } from './search-replace/index.ts';
 import { whole } from './whole/index.ts';
+import { roo } from './roo/index.ts';
+import { hashline } from './hashline/index.ts';
 import { between } from './between/index.ts';
 import { applyPatch } from './apply-patch/index.ts';
 import { strReplace } from './str-replace/index.ts';
@@ -13,6 +15,8 @@ export const formats: readonly Format[] = [
   lnDiff,
   searchReplace,
   whole,
+  roo,
+  hashline,
   between,
   applyPatch,
   strReplace,

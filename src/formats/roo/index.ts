@@ -1,0 +1,30 @@
+// Roo Code's apply_diff: SEARCH/REPLACE blocks with `:start_line:` hints,
+// inside `<apply_diff>` tool calls. The format's whole surface for the registry.
+
+import { parseText } from '../../core/text.ts';
+import type { Format } from '../../core/types.ts';
+import { locateRoo } from './locate.ts';
+import { parseRoo } from './parse.ts';
+import { SEARCH, SEPARATOR, renderView } from './syntax.ts';
+import { writeRoo } from './write.ts';
+
+export const roo: Format = {
+  name: 'roo',
+  title: 'Roo Code apply_diff',
+  parse: parseRoo,
+  detect(reply) {
+    const lines = reply.split('\n').map((l) => l.trim());
+    const hint = lines.findIndex((l) => l.startsWith(':start_line:'));
+    if (hint >= 0) return { score: 1, reason: `\`:start_line:\` at line ${hint + 1}` };
+    const call = lines.findIndex((l) => l.startsWith('<apply_diff>'));
+    if (call >= 0) return { score: 1, reason: `\`<apply_diff>\` at line ${call + 1}` };
+    const search = lines.findIndex((l) => SEARCH.test(l));
+    const separator = search >= 0 ? lines.findIndex((l, i) => i > search && SEPARATOR.test(l)) : -1;
+    if (separator >= 0)
+      return { score: 1, reason: `\`<<<<<<< SEARCH\` at line ${search + 1} with a \`-------\` line at line ${separator + 1}` };
+    return { score: 0, reason: 'no `:start_line:`, `<apply_diff>` or `<<<<<<< SEARCH` with `-------` line' };
+  },
+  write: writeRoo,
+  view: (text) => renderView(parseText(text).lines),
+  locate: locateRoo,
+};

@@ -1,0 +1,175 @@
+// The diagnostics panel: one row per edit (status, match, place, similarity,
+// failure details, cited-vs-actual comparison, retry message) and the
+// reply-level findings. Built with DOM nodes and text only.
+
+import type { ApplyResult, Diagnostic, EditResult, Span } from '../core/types.ts';
+import type { DiffPart, EditExtra, LinePair, RunOutput } from '../worker/protocol.ts';
+import { h, visibleWhitespace } from './dom.ts';
+import { placeText, similarityText, statusText, toneOf } from './present.ts';
+
+export interface PanelHandlers {
+  select(index: number): void;
+  showReplySpan(span: Span): void;
+  copy(text: string, what: string): void;
+}
+
+const BAR = '\u2502';
+
+/** One side of a character comparison: the parts that side has, differences marked. */
+function side(parts: DiffPart[], which: 'cited' | 'actual'): HTMLElement {
+  const code = h('code', { class: 'ld-cmp-text' });
+  for (const part of parts) {
+    if (part.kind === 'same') code.appendChild(visibleWhitespace(part.text));
+    else if (part.kind === which) {
+      code.appendChild(h(which === 'cited' ? 'del' : 'ins', { class: `ld-cmp-${which}` }, visibleWhitespace(part.text)));
+    }
+  }
+  return code;
+}
+
+/** The cited line above the file's line, whitespace visible, differences marked. */
+export function comparison(pair: LinePair, file: string): HTMLElement {
+  return h(
+    'div',
+    { class: 'ld-cmp' },
+    h('span', { class: 'ld-cmp-label' }, `cited`),
+    side(pair.parts, 'cited'),
+    h('span', { class: 'ld-cmp-label' }, `${file} ${pair.sourceLine}`),
+    side(pair.parts, 'actual'),
+  );
+}
+
+function numbered(lines: readonly string[], first: number): string {
+  const width = String(first + lines.length - 1).length;
+  return lines.map((l, i) => `${String(first + i).padStart(width, ' ')}${BAR}${l}`).join('\n');
+}
+
+function fact(term: string, value: string): HTMLElement {
+  return h('div', null, h('dt', null, term), h('dd', null, value));
+}
+
+function diagnosticItem(d: Diagnostic, handlers: PanelHandlers): HTMLElement {
+  const where = d.reply;
+  return h(
+    'li',
+    { class: `ld-reply-diag ld-${d.severity === 'error' ? 'bad' : d.severity === 'warning' ? 'warn' : 'ok'}` },
+    h('span', { class: 'ld-sev' }, d.severity),
+    ' ',
+    h('code', null, d.code),
+    ' ',
+    d.message,
+    where
+      ? h('button', { class: 'ld-link', attrs: { type: 'button' }, on: { click: () => handlers.showReplySpan(where) } }, `reply line ${where.start.line}`)
+      : null,
+  );
+}
+
+function editRow(edit: EditResult, extra: EditExtra | undefined, selected: boolean, handlers: PanelHandlers): HTMLElement {
+  const tone = toneOf(edit);
+  const status = edit.status === 'applied' ? 'applied' : 'failed';
+  const headId = `ld-edit-${edit.index}`;
+  const head = h(
+    'button',
+    {
+      class: 'ld-row-head',
+      attrs: { type: 'button', id: headId, 'aria-current': selected ? 'true' : null, 'data-edit': edit.index },
+      on: { click: () => handlers.select(edit.index) },
+    },
+    h('span', { class: `ld-pill ld-${tone}` }, status === 'applied' ? '\u2713 applied' : '\u2717 failed'),
+    h('span', { class: 'ld-row-title' }, `#${edit.index + 1} `, h('span', { class: 'ld-file' }, edit.file)),
+    h('span', { class: 'ld-row-status' }, statusText(edit)),
+    h('span', { class: 'ld-row-place' }, placeText(edit)),
+  );
+
+  const facts = h('dl', { class: 'ld-facts' });
+  if (edit.match === 'fuzzy' && edit.similarity !== null) facts.append(fact('similarity', similarityText(edit.similarity)));
+  if (edit.status === 'failed' && edit.candidates[0] && edit.code !== 'ambiguous')
+    facts.append(fact('closest similarity', similarityText(edit.candidates[0].similarity)));
+  if (edit.code) facts.append(fact('code', edit.code));
+  if (edit.duplicateOf !== null) facts.append(fact('duplicate of', `#${edit.duplicateOf + 1}`));
+
+  const body = h('div', { class: 'ld-row-body' }, facts.childElementCount ? facts : null, h('p', { class: 'ld-message' }, edit.message));
+
+  if (extra && extra.pairs.length > 0) {
+    const list = h('div', { class: 'ld-compare', attrs: { role: 'group', 'aria-label': `Cited lines against ${edit.file}, edit #${edit.index + 1}` } });
+    for (const pair of extra.pairs) list.append(comparison(pair, edit.file));
+    body.append(list);
+  }
+
+  if (edit.status === 'failed' && edit.candidates.length > 0 && edit.code !== 'ambiguous') {
+    const c = edit.candidates[0];
+    body.append(
+      h('p', { class: 'ld-sub' }, `Closest candidate in ${edit.file}, lines ${c.start}-${c.end} (similarity ${similarityText(c.similarity)}):`),
+      h('pre', { class: 'ld-candidate' }, numbered(c.lines, c.start)),
+    );
+  }
+
+  for (const w of edit.warnings) {
+    body.append(h('p', { class: 'ld-warning' }, h('code', null, w.code), ' ', w.message));
+  }
+
+  if (extra?.retry) {
+    const retry = extra.retry;
+    body.append(
+      h(
+        'div',
+        { class: 'ld-retry' },
+        h('p', { class: 'ld-sub' }, 'Message to send back to the model:'),
+        h('pre', { class: 'ld-retry-text' }, retry),
+        h(
+          'button',
+          { attrs: { type: 'button' }, on: { click: () => handlers.copy(retry, 'Retry message') } },
+          `Copy retry message for edit #${edit.index + 1}`,
+        ),
+      ),
+    );
+  }
+
+  return h('li', { class: `ld-row ld-${tone}`, attrs: { 'data-edit': edit.index, 'aria-labelledby': headId } }, head, body);
+}
+
+function summary(result: ApplyResult): string {
+  const applied = result.edits.filter((e) => e.status === 'applied').length;
+  const failed = result.edits.length - applied;
+  if (result.edits.length === 0) return 'No edits found in the reply.';
+  const all = `${result.edits.length} edit${result.edits.length === 1 ? '' : 's'}`;
+  return failed === 0 ? `All ${all} applied.` : `${applied} of ${all} applied, ${failed} failed.`;
+}
+
+/** Render a run's results into the panel's parts. */
+export function renderDiagnostics(
+  parts: { summary: HTMLElement; edits: HTMLElement; reply: HTMLElement },
+  output: RunOutput,
+  selected: number | null,
+  handlers: PanelHandlers,
+): void {
+  const { result } = output;
+  parts.edits.replaceChildren();
+  parts.reply.replaceChildren();
+  if (!result) {
+    parts.summary.replaceChildren(h('span', { class: 'ld-bad-text' }, `The engine failed: ${output.error ?? 'unknown error'}`));
+    return;
+  }
+  const detection = result.detection;
+  parts.summary.replaceChildren(
+    h('strong', null, summary(result)),
+    ' ',
+    h('span', { class: 'ld-muted' }, detection ? `Format ${result.format}, detected: ${detection.reason}.` : `Format ${result.format}.`),
+  );
+  for (const edit of result.edits) parts.edits.append(editRow(edit, output.extras[edit.index], edit.index === selected, handlers));
+  for (const d of result.diagnostics) parts.reply.append(diagnosticItem(d, handlers));
+}
+
+/** Mark the selected row (aria-current) without re-rendering. */
+export function markSelected(list: HTMLElement, selected: number | null): HTMLElement | null {
+  let found: HTMLElement | null = null;
+  for (const head of list.querySelectorAll<HTMLElement>('.ld-row-head')) {
+    const on = head.dataset.edit === String(selected);
+    if (on) {
+      head.setAttribute('aria-current', 'true');
+      found = head;
+    } else head.removeAttribute('aria-current');
+    head.closest('.ld-row')?.classList.toggle('ld-row-selected', on);
+  }
+  return found;
+}

@@ -1,0 +1,173 @@
+// Roo's matcher as a locate hook: the tiers, ties refused, the window, the
+// threshold, re-indentation and the failure messages.
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Edit, EngineOptions } from '../../../src/core/types.ts';
+import { locateRoo, reindent } from '../../../src/formats/roo/locate.ts';
+import { normalize } from '../../../src/formats/roo/syntax.ts';
+import { applyRequest } from '../../../src/formats/index.ts';
+
+const SPAN = { from: 0, to: 0, start: { line: 1, column: 1 }, end: { line: 1, column: 1 } };
+
+function edit(old: string[], cited?: number, replacement: string[] = ['NEW']): Edit {
+  const e: Edit = { index: 0, kind: 'replace', file: 'f.txt', old, new: replacement, span: SPAN, warnings: [] };
+  if (cited !== undefined) e.cited = cited;
+  return e;
+}
+
+const at = (lines: string[], old: string[], cited?: number, options: EngineOptions = {}) => locateRoo(lines, edit(old, cited), options);
+
+describe('roo normalisation', () => {
+  it('folds smart quotes, ellipsis, dashes and NBSP, collapses white space and trims', () => {
+    assert.equal(normalize('  “a”\u00A0‘b’ … x—y–z\t\r\u3000end  '), '"a" \'b\' ... x-y-z end');
+    assert.equal(normalize('\uFEFF \u2028'), '');
+    assert.equal(normalize('a\u200Bb'), 'a\u200Bb');
+  });
+});
+
+describe('roo locate: tiers', () => {
+  const file = ['a', 'x', 'b', 'x', 'c'];
+
+  it('1: byte-equal at the hint is exact, offset 0', () => {
+    assert.deepEqual(at(file, ['x'], 4), { ok: true, kind: 'exact', start: 3, end: 4, offset: 0, similarity: 1, differing: [] });
+  });
+
+  it('2: one byte-equal window elsewhere is an offset; two are ambiguous', () => {
+    assert.deepEqual(at(file, ['b'], 1), { ok: true, kind: 'offset', start: 2, end: 3, offset: 2, similarity: 1, differing: [] });
+    const r = at(file, ['x'], 3);
+    assert.equal(r.ok, false);
+    if (r.ok) return;
+    assert.equal(r.code, 'ambiguous');
+    assert.equal(r.kind, 'offset');
+    assert.deepEqual(r.candidates.map((c) => [c.start, c.end, c.offset, c.similarity]), [[2, 2, -1, 1], [4, 4, 1, 1]]);
+    assert.equal(r.message, 'the SEARCH block matches f.txt exactly at line 2 (offset -1) and line 4 (offset +1) (within 40 lines of line 3); nothing was changed: include a neighbouring line that tells the places apart');
+  });
+
+  it('without a hint, one byte-equal window is exact with a null offset, two are ambiguous', () => {
+    assert.deepEqual(at(file, ['b', 'x'])  , { ok: true, kind: 'exact', start: 2, end: 4, offset: null, similarity: 1, differing: [] });
+    const r = at(file, ['x']);
+    assert.ok(!r.ok && r.code === 'ambiguous' && r.kind === 'exact');
+    assert.match(r.message!, /add a :start_line: hint and include a neighbouring line/);
+  });
+
+  it('byte-equal anywhere in the window beats normalised-equal at the hint', () => {
+    const r = at(['x = 1  ', 'x = 1'], ['x = 1'], 1);
+    assert.deepEqual(r, { ok: true, kind: 'offset', start: 1, end: 2, offset: 1, similarity: 1, differing: [] });
+  });
+
+  it('3: normalised-equal at the hint wins over normalised-equal elsewhere', () => {
+    const lines = ['if a:', '    reset()', 'if b:', '        reset()'];
+    const r = at(lines, ['reset()'], 4);
+    assert.deepEqual(r, { ok: true, kind: 'whitespace', start: 3, end: 4, offset: 0, similarity: 1, differing: [0], newLines: ['        NEW'] });
+  });
+
+  it('4: normalised-equal elsewhere: one is placed, two are ambiguous', () => {
+    const lines = ['if a:', '    reset()', 'if b:', '        reset()'];
+    const one = at(lines, ['if   b:'], 1);
+    assert.deepEqual(one, { ok: true, kind: 'whitespace', start: 2, end: 3, offset: 2, similarity: 1, differing: [0] });
+    const two = at(lines, ['reset()']);
+    assert.ok(!two.ok && two.code === 'ambiguous' && two.kind === 'whitespace');
+    assert.deepEqual(two.candidates.map((c) => c.start), [2, 4]);
+  });
+
+  it('normalisation joins lines: blank lines and line breaks do not count', () => {
+    const r = at(['a', '', 'b c', 'd'], ['a', 'b', 'c'], 1);
+    assert.deepEqual(r, { ok: true, kind: 'whitespace', start: 0, end: 3, offset: 0, similarity: 1, differing: [1, 2] });
+  });
+
+  it('5: fuzzy needs a threshold below 1; the similarity is 1 - distance / longer length', () => {
+    const lines = ['def total(items, tax_rate):', '    return calculate_total(items, tax_rate)'];
+    const old = ['    return calculate_total(items, tax_rate);'];
+    assert.equal(at(lines, old, 2).ok, false);
+    const r = at(lines, old, 2, { fuzzyThreshold: 0.9 });
+    assert.deepEqual(r, { ok: true, kind: 'fuzzy', start: 1, end: 2, offset: 0, similarity: 0.975, differing: [0] });
+    assert.equal(at(lines, old, 2, { fuzzyThreshold: 0.975 }).ok, true);
+    assert.equal(at(lines, old, 2, { fuzzyThreshold: 0.976 }).ok, false);
+    assert.equal(at(lines, old, 2, { fuzzyThreshold: 0.9, fuzzy: false }).ok, false);
+  });
+
+  it('5: two windows with the same best similarity are ambiguous, compared exactly', () => {
+    const r = at(['value = lookup(key, 1)', 'value = lookup(key, 2)'], ['value = lookup(key, 3)'], undefined, { fuzzyThreshold: 0.9 });
+    assert.ok(!r.ok && r.code === 'ambiguous' && r.kind === 'fuzzy');
+    assert.deepEqual(r.candidates.map((c) => [c.start, c.similarity]), [[1, 1 - 1 / 22], [2, 1 - 1 / 22]]);
+    // 5/10 and 10/20 are the same similarity: still a tie.
+    const tie = at(['abcdeVWXYZ', 'abcdefghij0123456789'], ['abcdefghij'], undefined, { fuzzyThreshold: 0.5 });
+    assert.ok(!tie.ok && tie.code === 'ambiguous', JSON.stringify(tie));
+    assert.deepEqual(tie.candidates.map((c) => [c.start, c.similarity]), [[1, 0.5], [2, 0.5]]);
+  });
+
+  it('whitespace: false turns the normalised tiers off, and tier 5 does not accept them either', () => {
+    assert.equal(at(['  a'], ['a'], 1, { whitespace: false }).ok, false);
+    assert.equal(at(['  a'], ['a'], 1, { whitespace: false, fuzzyThreshold: 0.5 }).ok, false);
+  });
+});
+
+describe('roo locate: the window and failures', () => {
+  const lines = ['a', 'b', 'c', 'd', 'e', 'target'];
+
+  it('finds lines within the window, and names exact ones beyond it without placing them', () => {
+    assert.deepEqual(at(lines, ['target'], 1), { ok: true, kind: 'offset', start: 5, end: 6, offset: 5, similarity: 1, differing: [] });
+    const r = at(lines, ['target'], 1, { window: 2 });
+    assert.ok(!r.ok && r.code === 'no-match');
+    assert.deepEqual(r.outside, [5]);
+    assert.equal(r.message, 'the SEARCH block does not match f.txt within 2 lines of line 1; the same lines occur at line 6, too far from the hint to be trusted: correct :start_line: to 6');
+  });
+
+  it('no-match names the closest window, its similarity and the first differing line', () => {
+    const r = at(['alpha = 1', 'beta = 2', 'gamma = 3'], ['beta = 9'], 1);
+    assert.ok(!r.ok && r.code === 'no-match');
+    assert.equal(r.candidates.length, 1);
+    assert.deepEqual([r.candidates[0].start, r.candidates[0].offset, r.candidates[0].similarity], [2, 1, 1 - 1 / 8]);
+    assert.equal(
+      r.message,
+      'the SEARCH block does not match f.txt within 40 lines of line 1 (needs equal text after normalising whitespace and punctuation); closest is line 2 with similarity 0.875, where line 2 is "beta = 2" but the SEARCH has "beta = 9"; use read_file to get the exact content',
+    );
+  });
+
+  it('fails clearly when the hint is past the end or the block is longer than the file', () => {
+    const past = at(['a', 'b'], ['z'], 9);
+    assert.ok(!past.ok && past.code === 'no-match');
+    assert.equal(past.message, 'the SEARCH block does not match f.txt: :start_line:9 is past its end (2 lines); use read_file to get the file\'s current content');
+    const long = at(['a'], ['a', 'b'], 1);
+    assert.ok(!long.ok && long.code === 'no-match');
+    assert.equal(long.message, "the SEARCH block has 2 lines but f.txt has 1 line; use read_file to get the file's current content");
+  });
+
+  it('an empty SEARCH fits only an empty file', () => {
+    assert.deepEqual(at([], [], 1), { ok: true, kind: 'exact', start: 0, end: 0, offset: 0, similarity: 1, differing: [] });
+    assert.deepEqual(at([], []), { ok: true, kind: 'exact', start: 0, end: 0, offset: null, similarity: 1, differing: [] });
+    const r = at(['x'], []);
+    assert.ok(!r.ok && r.code === 'no-match');
+    assert.match(r.message!, /^the SEARCH section is empty, which only fits an empty file, and f\.txt has 1 line/);
+  });
+
+  it('stays fast on a large file without a hint', () => {
+    const big = Array.from({ length: 20_000 }, (_, i) => `    const value${i % 97} = compute(${i % 89}, options);`);
+    const t = Date.now();
+    const r = at(big, ['    const nothing = here(1);', '    return 0;']);
+    assert.ok(!r.ok && r.code === 'no-match');
+    assert.ok(Date.now() - t < 5000, `took ${Date.now() - t} ms`);
+  });
+});
+
+describe('roo re-indentation', () => {
+  it('moves REPLACE lines by the indentation of the first non-blank matched line, as Roo does', () => {
+    assert.deepEqual(reindent(['if x:', '    y()', '', 'z  '], ['a'], ['        a']), ['        if x:', '            y()', '', '        z  ']);
+    // Less indented than the SEARCH line: the file's indentation shortened by the difference.
+    assert.deepEqual(reindent(['  a', 'b'], ['    a'], ['\t\t\ta']), ['\ta', 'b']);
+    // Blank SEARCH lines do not decide; equal indentation changes nothing.
+    assert.deepEqual(reindent(['x'], ['', '  a'], ['    ', '    a']), ['  x']);
+    assert.equal(reindent(['x'], ['  a'], ['  a  ']), undefined);
+    assert.equal(reindent(['x'], [''], ['   ']), undefined);
+  });
+
+  it('is used for whitespace and fuzzy matches only', () => {
+    const files = { 'p.py': 'def f():\n    return 1\n' };
+    const ws = applyRequest({ format: 'roo', files, response: '<<<<<<< SEARCH\n:start_line:2\n-------\nreturn 1\n=======\nreturn 2\n>>>>>>> REPLACE' });
+    assert.equal(ws.files['p.py'], 'def f():\n    return 2\n');
+    assert.equal(ws.edits[0].match, 'whitespace');
+    const exact = applyRequest({ format: 'roo', files, response: '<<<<<<< SEARCH\n:start_line:2\n-------\n    return 1\n=======\nreturn 2\n>>>>>>> REPLACE' });
+    assert.equal(exact.files['p.py'], 'def f():\nreturn 2\n');
+  });
+});
