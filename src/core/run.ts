@@ -137,7 +137,7 @@ function unplacedMessage(outcome: Extract<MatchOutcome, { ok: false }>, work: Wo
     const places = outcome.candidates
       .map((c) => `${lines(c)}${c.offset !== null ? ` (offset ${signed(c.offset)})` : ''}`)
       .join(' and ');
-    return `${what} match equally well (${outcome.kind}) at ${places} of ${edit.file}; cite the exact line numbers of the one you mean, or include more lines to tell them apart`;
+    return `${what} match equally well (${outcome.kind}) at ${places} of ${edit.file}; ${edit.cited !== undefined ? 'cite the line numbers of the one you mean, or ' : ''}include more lines to tell them apart`;
   }
   if (outcome.outside.length > 0) {
     const s = outcome.outside[0];
@@ -147,7 +147,7 @@ function unplacedMessage(outcome: Extract<MatchOutcome, { ok: false }>, work: Wo
     })}, too far to be trusted: cite those line numbers`;
   }
   if (cited && cited.end > file.lines.length) {
-    return `${what} ${doNot} match ${edit.file}: the file has ${plural(file.lines.length, 'line')}; cite lines as the numbered source shows them`;
+    return `${what} ${doNot} match ${edit.file}: the file has ${plural(file.lines.length, 'line')}; cite lines that exist`;
   }
   const c = outcome.candidates[0];
   if (!c) return `${what} ${doNot} match ${edit.file}, which is empty; to add lines to it, leave the lines to remove empty`;
@@ -156,7 +156,7 @@ function unplacedMessage(outcome: Extract<MatchOutcome, { ok: false }>, work: Wo
     i >= 0
       ? `; closest is ${lines(c)} (similarity ${c.similarity.toFixed(3)}), where line ${c.start + i} is ${show(c.lines[i] ?? '')} but the edit cites ${show(edit.old[i])}`
       : '';
-  return `${what} ${doNot} match ${edit.file}${detail}; copy the lines exactly as the numbered source shows them`;
+  return `${what} ${doNot} match ${edit.file}${detail}; copy the lines exactly as the file has them`;
 }
 
 /** Run one format over a request. `request.format` is not consulted. */

@@ -3,7 +3,9 @@
 import { lnDiff } from './ln-diff/index.ts';
 import { searchReplace } from './search-replace/index.ts';
 import { whole } from './whole/index.ts';
+import { udiff } from './udiff/index.ts';
 import { roo } from './roo/index.ts';
+import { udiffx } from './udiffx/index.ts';
 import { hashline } from './hashline/index.ts';
 import { between } from './between/index.ts';
 import { applyPatch } from './apply-patch/index.ts';
@@ -15,7 +17,9 @@ export const formats: readonly Format[] = [
   lnDiff,
   searchReplace,
   whole,
+  udiff,
   roo,
+  udiffx,
   hashline,
   between,
   applyPatch,

@@ -16,7 +16,7 @@ export const applyPatch: Format = {
     if (begin >= 0) return { score: 1, reason: `\`${BEGIN}\` at line ${begin + 1}` };
     const header = lines.findIndex((l) => l.startsWith(ADD) || l.startsWith(UPDATE) || l.startsWith(DELETE));
     if (header >= 0)
-      return { score: 0.3, reason: `\`${lines[header].replace(/\r$/, '').split(':')[0]}:\` at line ${header + 1}, without \`${BEGIN}\`` };
+      return { score: 1, reason: `\`${lines[header].replace(/\r$/, '').split(':')[0]}:\` at line ${header + 1}, without \`${BEGIN}\`` };
     return { score: 0, reason: `no \`${BEGIN}\` line` };
   },
   write: writeApplyPatch,

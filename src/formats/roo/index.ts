@@ -22,6 +22,9 @@ export const roo: Format = {
     const separator = search >= 0 ? lines.findIndex((l, i) => i > search && SEPARATOR.test(l)) : -1;
     if (separator >= 0)
       return { score: 1, reason: `\`<<<<<<< SEARCH\` at line ${search + 1} with a \`-------\` line at line ${separator + 1}` };
+    // aider's blocks always stand in a code fence after a path line; Roo's diff text is bare.
+    if (search >= 0 && !lines.some((l) => /^(`{3,}|~{3,})/.test(l)))
+      return { score: 0.95, reason: `a bare \`<<<<<<< SEARCH\` block (no code fence) at line ${search + 1}` };
     return { score: 0, reason: 'no `:start_line:`, `<apply_diff>` or `<<<<<<< SEARCH` with `-------` line' };
   },
   write: writeRoo,

@@ -21,7 +21,9 @@ export const whole: Format = {
       }
     }
     let floor = 0;
+    let firstFence: number | null = null;
     for (const block of scanFences(lines)) {
+      firstFence ??= block.open;
       let k = block.open - 1;
       while (k >= floor && lines[k].text.trim() === '') k--;
       if (k >= floor) {
@@ -34,7 +36,9 @@ export const whole: Format = {
         return { score: 0.2, reason: `path \`${info}\` in the info string of the fence at line ${lines[block.open].line}` };
       floor = block.close === null ? lines.length : block.close + 1;
     }
-    return { score: 0, reason: 'no path line before a fence, nor a path in a fence\'s info string' };
+    if (firstFence !== null)
+      return { score: 0.1, reason: `a code fence at line ${lines[firstFence].line}, with no path line (the weakest evidence)` };
+    return { score: 0, reason: 'no code fence' };
   },
   write: writeWhole,
 };

@@ -89,10 +89,10 @@ describe('apply-patch writer', () => {
 });
 
 describe('apply-patch detect', () => {
-  it('is sure at *** Begin Patch, weakly so at a file header alone', () => {
+  it('is sure at *** Begin Patch, and at a file header alone (only V4A writes them)', () => {
     assert.deepEqual(applyPatch.detect('Sure.\n  *** Begin Patch\n*** End Patch'), { score: 1, reason: '`*** Begin Patch` at line 2' });
     assert.deepEqual(applyPatch.detect('x\r\n*** Update File: a.py\r\n-x'), {
-      score: 0.3,
+      score: 1,
       reason: '`*** Update File:` at line 2, without `*** Begin Patch`',
     });
     assert.deepEqual(applyPatch.detect('<<<<<<< REMOVE'), { score: 0, reason: 'no `*** Begin Patch` line' });

@@ -273,15 +273,16 @@ describe('roo parse: broken blocks', () => {
 });
 
 describe('roo detect', () => {
-  it('scores 1 for :start_line:, <apply_diff>, or SEARCH with a separator line; 0 otherwise', () => {
+  it('scores 1 for :start_line:, <apply_diff>, or SEARCH with a separator line; 0.95 for a bare block; 0 otherwise', () => {
     assert.deepEqual(roo.detect('x\n  :start_line:3\n'), { score: 1, reason: '`:start_line:` at line 2' });
     assert.deepEqual(roo.detect('<apply_diff>\n<path>a</path>'), { score: 1, reason: '`<apply_diff>` at line 1' });
     assert.deepEqual(roo.detect('<<<<<<< SEARCH\n-------\na\n=======\n>>>>>>> REPLACE'), {
       score: 1,
       reason: '`<<<<<<< SEARCH` at line 1 with a `-------` line at line 2',
     });
-    assert.equal(roo.detect('<<<<<<< SEARCH\na\n=======\n>>>>>>> REPLACE').score, 0);
-    assert.equal(roo.detect('-------\n<<<<<<< SEARCH\na').score, 0);
+    assert.equal(roo.detect('<<<<<<< SEARCH\na\n=======\n>>>>>>> REPLACE').score, 0.95);
+    assert.equal(roo.detect('a.py\n```\n<<<<<<< SEARCH\na\n=======\n>>>>>>> REPLACE\n```').score, 0);
+    assert.equal(roo.detect('-------\n<<<<<<< SEARCH\na').score, 0.95);
     assert.equal(roo.detect('').score, 0);
   });
 });

@@ -153,8 +153,8 @@ describe('whole detection', () => {
       reason: 'path `src/a.ts` in the info string of the fence at line 2',
     });
   });
-  it('scores 0 for fences without a path line', () => {
-    assert.equal(whole.detect('Run:\n```sh\nls\n```\n').score, 0);
+  it('scores 0.1 (the weakest evidence) for fences without a path line, 0 without fences', () => {
+    assert.equal(whole.detect('Run:\n```sh\nls\n```\n').score, 0.1);
     assert.equal(whole.detect('no fences at all').score, 0);
   });
   it('scores 0 when another format marks the reply', () => {

@@ -1,0 +1,382 @@
+// Reading unified-diff hunks out of reply lines: the part of the udiff format
+// that udiffx reuses for its FILE_PATCH contents. spec/formats/udiff.md
+// ("Hunks", "Where a hunk ends") is the contract.
+//
+// The reader works on rows: reply lines, or the part of a reply line after a
+// code fence's indentation or an opening tag. It yields file headers
+// (`--- `/`+++ ` pairs) and hunks in reply order; turning them into edits is
+// the caller's business (`hunkEdit` does it for the common case).
+
+import { at, diagnostic } from '../../core/diagnostics.ts';
+import type { ReplyLine } from '../../core/reply.ts';
+import type { Diagnostic, Edit, Span } from '../../core/types.ts';
+
+/** A reply line as the diff reader sees it: `text` starts `col` code units into `line.text`. */
+export interface Row {
+  line: ReplyLine;
+  col: number;
+  text: string;
+}
+
+export const rowsOf = (lines: readonly ReplyLine[]): Row[] => lines.map((line) => ({ line, col: 0, text: line.text }));
+
+/** The span of rows `first..last`, from the start of `first`'s text to the end of `last`'s. */
+export function rowSpan(first: Row, last: Row = first): Span {
+  return {
+    from: first.line.from + first.col,
+    to: last.line.from + last.col + last.text.length,
+    start: { line: first.line.line, column: first.col + 1 },
+    end: { line: last.line.line, column: last.col + last.text.length + 1 },
+  };
+}
+
+/** The span of characters `[a, b)` of a row's text. */
+function partSpan(row: Row, a: number, b: number): Span {
+  return {
+    from: row.line.from + row.col + a,
+    to: row.line.from + row.col + b,
+    start: { line: row.line.line, column: row.col + a + 1 },
+    end: { line: row.line.line, column: row.col + b + 1 },
+  };
+}
+
+/** `@@ -a[,b] +c[,d] @@ [section]`; the closing `@@` may be missing. */
+const NUMBERED = /^@@+[ \t]*-(\d+)(?:,(\d+))?[ \t]+\+(\d+)(?:,(\d+))?[ \t]*(?:@@|$)/;
+const FENCE_OPEN = /^( *)(`{3,}|~{3,})(.*)$/;
+const FENCE_CLOSE = /^(`{3,}|~{3,})[ \t]*$/;
+
+export interface HunkNumbers {
+  oldStart: number;
+  oldCount: number;
+  newStart: number;
+  newCount: number;
+}
+
+/** The numbers of a numbered hunk header, or null for a number-less one (`@@ ... @@`, `@@`). */
+export function hunkNumbers(text: string): HunkNumbers | null {
+  const m = NUMBERED.exec(text);
+  if (!m) return null;
+  return {
+    oldStart: Number(m[1]),
+    oldCount: m[2] === undefined ? 1 : Number(m[2]),
+    newStart: Number(m[3]),
+    newCount: m[4] === undefined ? 1 : Number(m[4]),
+  };
+}
+
+export const isHunkHeader = (text: string): boolean => text.startsWith('@@');
+
+/** A hunk as read: its lines sorted into the old and the new side. */
+export interface Hunk {
+  header: Row;
+  numbers: HunkNumbers | null;
+  /** The last row of the hunk (the header when the body is empty). */
+  last: Row;
+  /** Context and removed lines. */
+  old: string[];
+  /** Context and added lines. */
+  new: string[];
+  /** Parallel to `new`: the index in `old` of each context line, null for added lines. */
+  keep: (number | null)[];
+  /** The reply span of each old line's content. */
+  oldSpans: Span[];
+  /** How many lines are removed or added. */
+  changes: number;
+  /** Counts per line kind. */
+  context: number;
+  removed: number;
+  added: number;
+  /** `\ No newline at end of file` after the last line of the old / new side. */
+  oldNoEol: boolean;
+  newNoEol: boolean;
+  /** The side of the last hunk line read, which a `\` line refers to. */
+  side: 'old' | 'new' | 'both' | null;
+  /** A body line that is not a hunk line, or the reply ending inside the hunk. */
+  error?: Diagnostic;
+}
+
+export interface FileHeader {
+  /** The `--- ` and `+++ ` rows. */
+  minus: Row;
+  plus: Row;
+  oldPath: string;
+  newPath: string;
+  /** No hunk follows the header, and the rows were cut off (see `RowsEnd`). */
+  cut: boolean;
+}
+
+export type DiffItem = { type: 'header'; header: FileHeader } | { type: 'hunk'; hunk: Hunk };
+
+/**
+ * How the rows given to `scanDiff` end: `reply` = at the end of the reply
+ * (an unclosed fence, or a numbered hunk short of its counts on the last
+ * lines, means the reply was cut off); `cut` = the rows end where something
+ * else was expected (the last hunk is truncated); `closed` = they end at a
+ * closing mark.
+ */
+export type RowsEnd = 'reply' | 'cut' | 'closed';
+
+interface Fence {
+  char: string;
+  length: number;
+  indent: number;
+}
+
+/** Remove up to `n` leading spaces (a fence's indentation) from a row. */
+function dedent(row: Row, n: number): Row {
+  if (n === 0) return row;
+  let k = 0;
+  while (k < n && row.text.charCodeAt(k) === 32) k++;
+  return k === 0 ? row : { line: row.line, col: row.col + k, text: row.text.slice(k) };
+}
+
+const isBodyPrefix = (text: string) => text.length > 0 && ' -+\\'.includes(text[0]);
+/** A line with nothing but white space that is not a context line (`" x"`): read as an empty context line. */
+const isBlank = (text: string) => text.trim() === '' && !text.startsWith(' ');
+
+/** Strip the `--- ` / `+++ ` and what follows the path: a tab and anything after it, a timestamp. */
+export function headerPath(text: string): string {
+  let s = text.slice(4);
+  const tab = s.indexOf('\t');
+  if (tab >= 0) s = s.slice(0, tab);
+  s = s.trim();
+  s = s.replace(/\s+\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:\s*(?:[+-]\d{4}|Z|UTC))?$/, '');
+  if (s.length >= 2 && s.startsWith('"') && s.endsWith('"')) s = unquote(s.slice(1, -1));
+  return s;
+}
+
+/** Git's C-style quoting: `\"`, `\\`, `\t`, `\n` and octal bytes (UTF-8). */
+function unquote(s: string): string {
+  const bytes: number[] = [];
+  const out: string[] = [];
+  const flush = () => {
+    if (bytes.length) out.push(new TextDecoder().decode(new Uint8Array(bytes.splice(0))));
+  };
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c !== '\\' || i + 1 >= s.length) {
+      flush();
+      out.push(c);
+      continue;
+    }
+    const n = s[++i];
+    const oct = /^[0-7]{3}/.exec(s.slice(i));
+    if (oct) {
+      bytes.push(parseInt(oct[0], 8));
+      i += 2;
+      continue;
+    }
+    flush();
+    out.push(({ t: '\t', n: '\n', r: '\r', '"': '"', '\\': '\\', a: '\x07', b: '\b', f: '\f', v: '\v' } as Record<string, string>)[n] ?? n);
+  }
+  flush();
+  return out.join('');
+}
+
+/**
+ * Read file headers and hunks from `rows`, in order. Everything else (prose,
+ * fence lines, git's `diff --git` and `index` lines) is skipped.
+ */
+export function scanDiff(rows: readonly Row[], end: RowsEnd): DiffItem[] {
+  const items: DiffItem[] = [];
+  let fence: Fence | null = null;
+  const at = (i: number) => dedent(rows[i], fence?.indent ?? 0);
+  const closesFence = (i: number) => {
+    if (!fence) return false;
+    const m = FENCE_CLOSE.exec(at(i).text);
+    return m !== null && m[1][0] === fence.char && m[1].length >= fence.length;
+  };
+  const headerAt = (i: number) => i + 1 < rows.length && at(i).text.startsWith('--- ') && at(i + 1).text.startsWith('+++ ');
+  /** A row that ends a hunk's section. */
+  const ends = (i: number) => {
+    const t = at(i).text;
+    if (isHunkHeader(t) || headerAt(i) || t.startsWith('diff ')) return true;
+    return fence ? closesFence(i) : /^(`{3,}|~{3,})/.test(t);
+  };
+
+  /** Read the hunk whose header is `header` and whose body starts at row `first`; returns where its section ends. */
+  const readHunk = (header: Row, first: number): number => {
+    const numbers = hunkNumbers(header.text);
+    let sectionEnd = first;
+    while (sectionEnd < rows.length && !ends(sectionEnd)) sectionEnd++;
+    let bodyEnd = first;
+    for (let k = first; k < sectionEnd; k++) if (isBodyPrefix(at(k).text)) bodyEnd = k + 1;
+    const hunk = emptyHunk(header, numbers);
+    for (let k = first; k < bodyEnd; k++) addLine(hunk, at(k));
+    // Blank lines after the last hunk line belong to a numbered hunk while its counts need them.
+    if (numbers) {
+      while (
+        bodyEnd < sectionEnd &&
+        isBlank(at(bodyEnd).text) &&
+        hunk.context + hunk.removed < numbers.oldCount &&
+        hunk.context + hunk.added < numbers.newCount
+      ) {
+        addLine(hunk, at(bodyEnd));
+        bodyEnd++;
+      }
+    }
+    if (sectionEnd === rows.length && !hunk.error) {
+      const cut =
+        end === 'cut' ||
+        (end === 'reply' && fence !== null) ||
+        (end === 'reply' &&
+          numbers !== null &&
+          rows.slice(bodyEnd).every((r) => r.text.trim() === '') &&
+          (hunk.context + hunk.removed < numbers.oldCount || hunk.context + hunk.added < numbers.newCount));
+      if (cut) {
+        const last = rows[rows.length - 1];
+        const where = { line: last.line, col: last.col + last.text.length, text: '' };
+        hunk.error = diagnostic(
+          'truncated',
+          'error',
+          `the reply ends inside this hunk (${
+            end === 'cut' ? 'its closing tag is missing' : fence ? 'its code fence is never closed' : 'the header promises more lines'
+          }): it was cut off; the hunk was not applied`,
+          rowSpan(where),
+        );
+      }
+    }
+    items.push({ type: 'hunk', hunk });
+    return sectionEnd;
+  };
+
+  let i = 0;
+  while (i < rows.length) {
+    const row = at(i);
+    if (fence) {
+      if (closesFence(i)) {
+        fence = null;
+        i++;
+        continue;
+      }
+    } else {
+      const m = FENCE_OPEN.exec(row.text);
+      if (m && !(m[2][0] === '`' && m[3].includes('`'))) {
+        fence = { char: m[2][0], length: m[2].length, indent: m[1].length };
+        i++;
+        continue;
+      }
+    }
+    if (headerAt(i)) {
+      const minus = at(i);
+      const plus = at(i + 1);
+      items.push({ type: 'header', header: { minus, plus, oldPath: headerPath(minus.text), newPath: headerPath(plus.text), cut: false } });
+      i += 2;
+      // Hunk lines right after a file header: a hunk whose `@@` line was left out.
+      if (i < rows.length && /^[ +-]/.test(at(i).text) && !ends(i)) i = readHunk(plus, i);
+      continue;
+    }
+    if (isHunkHeader(row.text)) i = readHunk(row, i + 1);
+    else i++;
+  }
+  // A file header that no hunk followed before the rows were cut off.
+  const last = items[items.length - 1];
+  if (last?.type === 'header' && (end === 'cut' || (end === 'reply' && fence !== null))) last.header.cut = true;
+  return items;
+}
+
+function emptyHunk(header: Row, numbers: HunkNumbers | null): Hunk {
+  return {
+    header,
+    numbers,
+    last: header,
+    old: [],
+    new: [],
+    keep: [],
+    oldSpans: [],
+    changes: 0,
+    context: 0,
+    removed: 0,
+    added: 0,
+    oldNoEol: false,
+    newNoEol: false,
+    side: null,
+  };
+}
+
+function addLine(hunk: Hunk, row: Row): void {
+  const t = row.text;
+  const c = t[0];
+  if (c === ' ' || isBlank(t)) {
+    const content = c === ' ' ? t.slice(1) : '';
+    hunk.keep.push(hunk.old.length);
+    hunk.oldSpans.push(c === ' ' ? partSpan(row, 1, t.length) : partSpan(row, 0, 0));
+    hunk.old.push(content);
+    hunk.new.push(content);
+    hunk.context++;
+    hunk.side = 'both';
+  } else if (c === '-') {
+    hunk.oldSpans.push(partSpan(row, 1, t.length));
+    hunk.old.push(t.slice(1));
+    hunk.removed++;
+    hunk.changes++;
+    hunk.side = 'old';
+  } else if (c === '+') {
+    hunk.new.push(t.slice(1));
+    hunk.keep.push(null);
+    hunk.added++;
+    hunk.changes++;
+    hunk.side = 'new';
+  } else if (c === '\\') {
+    const side = hunk.side;
+    if (side === 'old' || side === 'both') hunk.oldNoEol = true;
+    if (side === 'new' || side === 'both') hunk.newNoEol = true;
+  } else {
+    hunk.error ??= diagnostic(
+      'malformed',
+      'error',
+      `${at({ line: row.line.line, column: row.col + 1 })}: every line of a hunk starts with " " (context), "-" (remove), "+" (add) or "\\"; found ${JSON.stringify(t)}`,
+      rowSpan(row),
+    );
+  }
+  hunk.last = row;
+}
+
+/** The span of a hunk in the reply: its header to its last line. */
+export const hunkSpan = (hunk: Hunk): Span => rowSpan(hunk.header, hunk.last);
+
+/**
+ * The edit of one hunk of an existing file, or null for a hunk that changes
+ * nothing (no `-` or `+` line). Context lines are kept from the file
+ * (`keep`); a numbered hunk cites its old start; a hunk that only adds lines
+ * is an insertion before old line `a + 1` (`@@ -a,0 ...`), and cannot be
+ * placed without numbers.
+ */
+export function hunkEdit(hunk: Hunk, file: string, index: number, fileError?: Diagnostic): Edit | null {
+  if (hunk.changes === 0 && !hunk.error) return null;
+  const n = hunk.numbers;
+  const edit: Edit = {
+    index,
+    kind: 'replace',
+    file,
+    old: hunk.old,
+    new: hunk.new,
+    keep: hunk.keep,
+    span: hunkSpan(hunk),
+    oldSpans: hunk.oldSpans,
+    warnings: [],
+  };
+  if (hunk.newNoEol) edit.finalNewline = false;
+  else if (hunk.oldNoEol) edit.finalNewline = true;
+  if (hunk.old.length === 0) {
+    edit.kind = 'insert';
+    delete edit.keep;
+    delete edit.oldSpans;
+    if (n) edit.cited = Math.max(1, n.oldCount === 0 ? n.oldStart + 1 : n.oldStart);
+  } else if (n) {
+    edit.cited = Math.max(1, n.oldCount === 0 ? n.oldStart + 1 : n.oldStart);
+  }
+  const error =
+    hunk.error ??
+    fileError ??
+    (hunk.old.length === 0 && !n
+      ? diagnostic(
+          'malformed',
+          'error',
+          `the hunk at line ${hunk.header.line.line} only adds lines and has no line numbers, so there is no telling where they go: include a few unchanged lines around them as context (" " lines), or number the hunk (@@ -12,0 +13,2 @@)`,
+          rowSpan(hunk.header),
+        )
+      : undefined);
+  if (error) edit.error = error;
+  return edit;
+}

@@ -1,0 +1,54 @@
+// udiff: unified diffs, standard (`@@ -a,b +c,d @@`) and aider's number-less
+// form (`@@ ... @@`). The format's whole surface for the registry.
+
+import { replyLines } from '../../core/reply.ts';
+import type { Format } from '../../core/types.ts';
+import { hunkNumbers } from './hunks.ts';
+import { parseUdiff } from './parse.ts';
+import { writeUdiff } from './write.ts';
+
+const FENCE = /^ *(`{3,}|~{3,})\s*([^\s`]*)/;
+
+/**
+ * 0.9 for a numbered hunk header, a `--- `/`+++ ` header pair, or an `@@`
+ * line inside a ```diff fence; 0.3 for a bare `@@` line followed by a `-` or
+ * `+` line; else 0.
+ */
+export function detectUdiff(reply: string): { score: number; reason: string } {
+  const lines = replyLines(reply).map((l) => l.text);
+  let fence: string | null = null;
+  let diffFence = false;
+  let weak: number | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i];
+    const f = FENCE.exec(t);
+    if (f) {
+      if (fence === null) {
+        fence = f[1];
+        diffFence = /^(diff|patch|udiff)$/i.test(f[2]);
+        continue;
+      }
+      if (f[1][0] === fence[0] && f[1].length >= fence.length && f[2] === '') {
+        fence = null;
+        diffFence = false;
+        continue;
+      }
+    }
+    const s = t.replace(/^ +/, '');
+    if (hunkNumbers(s)) return { score: 0.9, reason: `numbered hunk header \`${s.trim()}\` at line ${i + 1}` };
+    if (s.startsWith('--- ') && i + 1 < lines.length && lines[i + 1].replace(/^ +/, '').startsWith('+++ '))
+      return { score: 0.9, reason: `\`---\`/\`+++\` file header at line ${i + 1}` };
+    if (s.startsWith('@@') && diffFence) return { score: 0.9, reason: `\`@@\` hunk header in a diff code fence at line ${i + 1}` };
+    if (s.startsWith('@@') && weak === null && i + 1 < lines.length && /^[-+]/.test(lines[i + 1])) weak = i + 1;
+  }
+  if (weak !== null) return { score: 0.3, reason: `\`@@\` line followed by a \`-\` or \`+\` line at line ${weak}` };
+  return { score: 0, reason: 'no hunk header (`@@ -N`, or `@@` in a diff fence) and no `---`/`+++` file header' };
+}
+
+export const udiff: Format = {
+  name: 'udiff',
+  title: 'unified diff',
+  parse: parseUdiff,
+  detect: detectUdiff,
+  write: writeUdiff,
+};

@@ -1,0 +1,65 @@
+// udiffx: the `<FILE_CHANGES>` envelope (FILE_NEW, FILE_PATCH, FILE_APPEND,
+// FILE_RENAME, FILE_DELETE). The format's whole surface for the registry,
+// plus `prose` (the reply without its envelopes) and `fileContent` (the
+// context block for prompts).
+
+import { replyLines } from '../../core/reply.ts';
+import type { Format } from '../../core/types.ts';
+import { envelopes, parseUdiffx } from './parse.ts';
+import { fileContent, writeUdiffx } from './write.ts';
+
+export { fileContent };
+
+const FENCE_OPEN = /^ *(`{3,}|~{3,})[^`]*$/;
+const FENCE_CLOSE = /^ *(`{3,}|~{3,})\s*$/;
+
+/** The text of the line that ends just before offset `end` (its line break excluded). */
+function lineBefore(reply: string, end: number): { from: number; text: string } {
+  const from = reply.lastIndexOf('\n', end - 2) + 1;
+  return { from, text: reply.slice(from, end).replace(/\r?\n$/, '') };
+}
+
+/**
+ * The reply without its `<FILE_CHANGES>` envelopes: the prose a person
+ * reads. An envelope that fills its lines takes them whole, and a code fence
+ * right around it goes with it. A reply without an envelope is all prose.
+ */
+export function prose(reply: string): string {
+  let out = '';
+  let pos = 0;
+  for (const range of envelopes(reply)) {
+    let { from, to } = range;
+    const lineStart = reply.lastIndexOf('\n', from - 1) + 1;
+    if (reply.slice(lineStart, from).trim() === '') from = lineStart;
+    const nl = reply.indexOf('\n', to);
+    const lineEnd = nl === -1 ? reply.length : nl + 1;
+    if (reply.slice(to, lineEnd).trim() === '') to = lineEnd;
+    if (from === lineStart && from > pos && to === lineEnd) {
+      const before = lineBefore(reply, from);
+      const nl2 = reply.indexOf('\n', to);
+      const after = reply.slice(to, nl2 === -1 ? reply.length : nl2).replace(/\r$/, '');
+      const open = FENCE_OPEN.exec(before.text);
+      const close = FENCE_CLOSE.exec(after);
+      if (before.from >= pos && open && close && close[1][0] === open[1][0] && close[1].length >= open[1].length) {
+        from = before.from;
+        to = nl2 === -1 ? reply.length : nl2 + 1;
+      }
+    }
+    out += reply.slice(pos, Math.max(pos, from));
+    pos = Math.max(pos, to);
+  }
+  return out + reply.slice(pos);
+}
+
+export const udiffx: Format = {
+  name: 'udiffx',
+  title: 'udiffx FILE_CHANGES envelope',
+  parse: parseUdiffx,
+  detect(reply) {
+    const line = replyLines(reply).find((l) => l.text.includes('<FILE_CHANGES'));
+    return line
+      ? { score: 1, reason: `\`<FILE_CHANGES>\` at line ${line.line}` }
+      : { score: 0, reason: 'no `<FILE_CHANGES>` envelope' };
+  },
+  write: writeUdiffx,
+};
