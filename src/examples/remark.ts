@@ -7,6 +7,7 @@ import { renderExample } from './render.ts';
 
 interface Node {
   type: string;
+  url?: string;
   lang?: string | null;
   meta?: string | null;
   value?: string;
@@ -16,7 +17,27 @@ interface Node {
 }
 
 interface VFileLike {
+  path?: string;
   data: { astro?: { frontmatter?: Record<string, unknown> } };
+}
+
+/** `a/b` + `../c.md#x` → `a/c.md#x`, for relative links between spec files. */
+function joinPath(dir: string, link: string): string {
+  const parts = dir ? dir.split('/') : [];
+  for (const seg of link.split('/')) {
+    if (seg === '..') parts.pop();
+    else if (seg !== '.' && seg !== '') parts.push(seg);
+  }
+  return parts.join('/');
+}
+
+/** Rewrite links between spec Markdown files (`matching.md#x`) to the site's routes (`/spec/matching/#x`). */
+function rewriteLinks(node: Node, dir: string, base: string): void {
+  if (node.type === 'link' && node.url && !/^[a-z]+:|^\/|^#/i.test(node.url)) {
+    const m = /^([^#?]*\.md)(#.*)?$/.exec(node.url);
+    if (m) node.url = `${base}/spec/${joinPath(dir, m[1]).replace(/\.md$/, '')}/${m[2] ?? ''}`;
+  }
+  for (const child of node.children ?? []) rewriteLinks(child, dir, base);
 }
 
 function text(node: Node): string {
@@ -28,6 +49,8 @@ export function remarkSpecExamples(options: { base?: string } = {}) {
   const base = (options.base ?? '').replace(/\/$/, '');
   return (tree: Node, file: VFileLike) => {
     const format = String(file.data.astro?.frontmatter?.format ?? 'ln-diff');
+    const specPath = (file.path ?? '').replace(/\\/g, '/').split('/spec/').pop() ?? '';
+    rewriteLinks(tree, specPath.includes('/') ? specPath.slice(0, specPath.lastIndexOf('/')) : '', base);
     let number = 0;
     let section = '';
     const children = tree.children ?? [];

@@ -39,7 +39,7 @@ export function visibleWhitespace(text: string): string {
 
 function pane(label: string, text: string | null, note = ''): string {
   const body = text === null ? '<span class="ws">(deleted)</span>' : visibleWhitespace(text);
-  return `<figure class="example-pane"><figcaption>${escapeHtml(label)}${note}</figcaption><pre>${body}</pre></figure>`;
+  return `<figure class="example-pane"><figcaption>${escapeHtml(label)}${note}</figcaption><pre tabindex="0">${body}</pre></figure>`;
 }
 
 function resultTable(result: ApplyResult): string {

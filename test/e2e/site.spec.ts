@@ -1,0 +1,109 @@
+// The static site around the playground: home, spec pages, "Try it" links,
+// and what the build ships (no WebAssembly, no JavaScript on spec pages,
+// no broken internal links).
+
+import { test, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const DIST = new URL('../../dist/', import.meta.url).pathname;
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? files(full) : [full];
+  });
+}
+
+test.describe('what the build ships', () => {
+  const all = files(DIST);
+  const html = all.filter((f) => f.endsWith('.html'));
+
+  test('no WebAssembly anywhere', () => {
+    expect(all.filter((f) => f.endsWith('.wasm'))).toEqual([]);
+    const mentions = all.filter((f) => /\.(js|mjs|html)$/.test(f) && readFileSync(f, 'utf8').includes('WebAssembly'));
+    expect(mentions.map((f) => relative(DIST, f))).toEqual([]);
+  });
+
+  test('spec pages and the home page ship no JavaScript', () => {
+    const pages = html.filter((f) => !f.includes(`${'/'}playground${'/'}`));
+    expect(pages.length).toBeGreaterThan(10);
+    for (const page of pages) {
+      const text = readFileSync(page, 'utf8');
+      expect(text.includes('<script'), relative(DIST, page)).toBe(false);
+    }
+  });
+
+  test('every internal link and anchor resolves', () => {
+    const broken: string[] = [];
+    for (const page of html) {
+      const text = readFileSync(page, 'utf8');
+      for (const m of text.matchAll(/href="(\/[^"#?]*)(#[^"]*)?"/g)) {
+        const [, path, hash] = m;
+        const target = path.endsWith('/') ? join(DIST, path, 'index.html') : join(DIST, path);
+        if (!existsSync(target)) {
+          broken.push(`${relative(DIST, page)} → ${path}`);
+          continue;
+        }
+        if (hash && hash.length > 1 && target.endsWith('.html') && !path.startsWith('/playground')) {
+          const id = decodeURIComponent(hash.slice(1));
+          if (!readFileSync(target, 'utf8').includes(`id="${id}"`)) broken.push(`${relative(DIST, page)} → ${path}${hash}`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});
+
+test('the home page says what ln-diff is and where to go', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('where each edit lands');
+  await page.getByRole('link', { name: 'Read the spec' }).click();
+  await expect(page).toHaveURL(/\/spec\/ln-diff\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'ln-diff editblocks' })).toBeVisible();
+});
+
+test('a spec example renders with its anchor, and "Try it" reproduces it in the playground', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto('/spec/matching/#example-2');
+  const example = page.locator('#example-2');
+  await expect(example.getByRole('link', { name: 'Example 2' })).toHaveAttribute('href', '#example-2');
+  // The page shows the engine's own result: one edit, matched one line off.
+  await expect(example.locator('table.example-edits')).toContainText('offset +1');
+  await example.getByRole('link', { name: 'Try it' }).click();
+  await expect(page).toHaveURL(/\/playground\/#s=/);
+  const diagnostics = page.getByRole('region', { name: 'Diagnostics', exact: true });
+  await expect(diagnostics).toContainText('All 1 edit applied', { timeout: 15_000 });
+  await expect(diagnostics).toContainText('offset +1');
+  await expect(page.getByLabel('Model reply')).toContainText('<<<<<<< REMOVE');
+  await expect(page.getByLabel('Source: greet.py')).toContainText('def greet(name):');
+  expect(errors).toEqual([]);
+});
+
+test('every format has a spec page with examples, reachable from the comparison', async ({ page }) => {
+  await page.goto('/spec/formats/');
+  const links = page.locator('article table').first().getByRole('link');
+  const count = await links.count();
+  expect(count).toBe(10);
+  for (let i = 0; i < count; i++) {
+    const href = await links.nth(i).getAttribute('href');
+    const res = await page.request.get(href!);
+    expect(res.status(), href!).toBe(200);
+    expect(await res.text(), href!).toContain('id="example-25"');
+  }
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`accessibility of the home and a spec page (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const path of ['/', '/spec/matching/', '/spec/formats/']) {
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    }
+    await page.goto('/spec/ln-diff/#example-91');
+    await page.screenshot({ path: `test-results/spec-${scheme}.png` });
+  });
+}
