@@ -17,6 +17,8 @@ export interface Session {
   options?: EngineOptions;
   /** Index of the selected edit, if any. */
   selected?: number;
+  /** A system prompt shown alongside (prompt examples open with theirs). */
+  prompt?: string;
 }
 
 /** Limits on what a link may carry (decompressed). */
@@ -29,6 +31,7 @@ export function encodeSession(session: Session): string {
   const body: Record<string, unknown> = { v: 1, f: session.format, fs: session.files.map((f) => [f.name, f.text]), r: session.reply };
   if (session.options && Object.keys(session.options).length) body.o = session.options;
   if (session.selected !== undefined) body.e = session.selected;
+  if (session.prompt !== undefined) body.p = session.prompt;
   return PREFIX + LZString.compressToEncodedURIComponent(JSON.stringify(body));
 }
 
@@ -63,7 +66,7 @@ export function decodeSession(hash: string): Decoded {
     return { ok: false, error: 'the session in the link is not valid JSON; it may have been cut short' };
   }
   if (!isObject(value) || value.v !== 1) return { ok: false, error: 'the link holds a session of an unknown version' };
-  const { f, fs, r, o, e } = value;
+  const { f, fs, r, o, e, p } = value;
   if (typeof f !== 'string' || f.length > 50) return { ok: false, error: 'the session names no valid format' };
   if (typeof r !== 'string') return { ok: false, error: 'the session has no reply text' };
   if (!Array.isArray(fs) || fs.length > LIMITS.files) return { ok: false, error: 'the session\'s files are missing or too many' };
@@ -88,5 +91,9 @@ export function decodeSession(hash: string): Decoded {
     session.options = options;
   }
   if (typeof e === 'number' && Number.isInteger(e) && e >= 0) session.selected = e;
+  if (p !== undefined) {
+    if (typeof p !== 'string' || p.length > LIMITS.text) return { ok: false, error: 'the session\'s prompt is not text' };
+    session.prompt = p;
+  }
   return { ok: true, session };
 }
