@@ -10,7 +10,8 @@ import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import { encodeSession } from '../src/playground/share.ts';
 
@@ -131,13 +132,14 @@ function shippedJs() {
   return { rows, all };
 }
 
-function lighthouse(origin: string) {
+// Lighthouse runs in a child process while this process serves the site: it must not block.
+async function lighthouse(origin: string) {
   const out: { page: string; scores: string }[] = [];
   for (const path of ['/', '/spec/ln-diff/', '/playground/']) {
-    const json = execFileSync('npx', ['--yes', 'lighthouse@12.8.2', origin + path, '--quiet', '--output=json', '--preset=desktop',
+    const { stdout: json } = await promisify(execFile)('npx', ['--yes', 'lighthouse@12.8.2', origin + path, '--quiet', '--output=json', '--preset=desktop',
       '--only-categories=performance,accessibility,best-practices,seo', `--chrome-flags=--headless=new ${FLAGS.join(' ')}`], {
       env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 << 20,
-    }).toString();
+    });
     const cats = JSON.parse(json).categories as Record<string, { score: number }>;
     out.push({ page: path, scores: Object.entries(cats).map(([k, v]) => `${k} ${Math.round(v.score * 100)}`).join(', ') });
   }
@@ -167,7 +169,7 @@ try {
 
   if (args.includes('--lighthouse')) {
     console.log('\nLighthouse 12.8.2, desktop preset:');
-    for (const r of lighthouse(origin)) console.log(`  ${r.page.padEnd(16)} ${r.scores}`);
+    for (const r of await lighthouse(origin)) console.log(`  ${r.page.padEnd(16)} ${r.scores}`);
   } else {
     console.log('\n(Lighthouse: add -- --lighthouse; it fetches lighthouse@12.8.2 with npx.)');
   }

@@ -44,7 +44,10 @@ export function writeLnDiff(changes: readonly FileChange[]): string {
     const file = pathLine(name, given, before === null);
     const a = before === null ? [] : parseText(before).lines;
     const b = after === null ? [] : parseText(after).lines;
-    for (const s of lineSplices(a, b)) {
+    const splices = lineSplices(a, b);
+    // A new empty file is created by an append of no lines.
+    if (splices.length === 0 && before === null && after !== null) splices.push({ from: 0, to: 0, lines: [] });
+    for (const s of splices) {
       if (s.from < s.to) blocks.push(editblock(file, a, s.from, s.to, s.lines));
       else if (s.from === a.length) blocks.push(editblock(file, a, s.from, s.from, s.lines));
       else blocks.push(editblock(file, a, s.from, s.from + 1, [...s.lines, a[s.from]]));

@@ -100,7 +100,9 @@ export function writeRoo(changes: readonly FileChange[]): string {
     const a = before === null ? [] : parseText(before).lines;
     const b = after === null ? [] : parseText(after).lines;
     const splices = lineSplices(a, b);
-    if (splices.length === 0) continue;
+    // A new empty file still needs a block (empty SEARCH and REPLACE) to be created.
+    if (splices.length === 0 && !(before === null && after !== null)) continue;
+    if (splices.length === 0) splices.push({ from: 0, to: 0, lines: [] });
     let out = `<apply_diff>\n<path>${file}</path>\n<diff>\n`;
     for (const block of planBlocks(a, splices)) out += searchReplaceBlock(a, block.from, block.to, replacement(a, block));
     calls.push(out + '</diff>\n</apply_diff>\n');
