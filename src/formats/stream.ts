@@ -1,0 +1,117 @@
+// When an edit of each format is final while its reply streams in: the
+// registry-level rules `createStream` needs (the engine itself names no
+// format). Each format's spec page says the same in its "Streaming" section;
+// the property test in test/property/stream.test.ts holds both to the
+// parsers on every spec example.
+
+import {
+  createStream,
+  LATER_EDIT_RULES,
+  settledUnlessProbed,
+  type SettleContext,
+  type Stream,
+  type StreamOptions,
+  type StreamRules,
+} from '../core/stream.ts';
+import type { Edit, Format } from '../core/types.ts';
+import { getFormat } from './index.ts';
+import { opener } from './whole/fences.ts';
+import { pathFromInfo } from './whole/paths.ts';
+
+/** No continuation changes an edit that is not cut off. */
+const CLOSED: StreamRules = { settled: () => true };
+
+/**
+ * The offsets of the `{` still open at the end of `text`: brackets outside
+ * any `{` or `[` are prose and ignored, strings inside them are skipped. Run
+ * twice (a string ends at a line break, or only at its quote) and the open
+ * braces of both runs are returned, so that a broken string can only make
+ * the answer more cautious.
+ */
+function openBraces(text: string): Set<number> {
+  const open = new Set<number>();
+  for (const stringEndsAtLine of [true, false]) {
+    const stack: number[] = [];
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (inString) {
+        if (c === '\\') i++;
+        else if (c === '"' || (c === '\n' && stringEndsAtLine)) inString = false;
+        continue;
+      }
+      if (c === '{' || c === '[') stack.push(i);
+      else if (stack.length > 0) {
+        if (c === '"') inString = true;
+        else if (c === '}' || c === ']') stack.pop();
+      }
+    }
+    for (const at of stack) if (text[at] === '{') open.add(at);
+  }
+  return open;
+}
+
+/**
+ * JSON tool calls: a call is final once its own braces have closed and no
+ * object around it is still open (an object that closes later can turn out
+ * to be a tool-use wrapper, or to hold the call in a member it ignores). An
+ * array around calls changes none of them.
+ */
+const JSON_CLOSED: StreamRules = {
+  settled(edit, context) {
+    for (const at of openBraces(context.reply)) if (at <= edit.span.from) return false;
+    return true;
+  },
+};
+
+/** whole: a block whose path is a guess gives way to a later block that names the file. */
+const WHOLE: StreamRules = {
+  settled(edit, context) {
+    if (edit.file === '') return true;
+    const lineEnd = context.reply.indexOf('\n', edit.span.from);
+    const first = context.reply.slice(edit.span.from, lineEnd < 0 ? context.reply.length : lineEnd).replace(/\r$/, '');
+    const fence = opener(first);
+    return fence === null || pathFromInfo(fence.info, context.files) !== null;
+  },
+};
+
+/** The closing tag for an edit that starts with a udiffx directive tag. */
+function directiveClose(edit: Edit, context: SettleContext): string[] {
+  const m = /^<(FILE_[A-Z_]+)/.exec(context.reply.slice(edit.span.from, edit.span.from + 64));
+  return m ? [`</${m[1]}>\n`] : [];
+}
+
+/** Per format name. Formats not listed complete an edit once a later edit has begun. */
+export const STREAM_RULES: Readonly<Record<string, StreamRules>> = {
+  // `</editblock>` may still follow `>>>>>>> INSERT` and belong to the block.
+  'ln-diff': settledUnlessProbed(() => ['</editblock>\n']),
+  'search-replace': CLOSED,
+  whole: WHOLE,
+  // A hunk takes lines until its section ends, and a file created or deleted
+  // takes every hunk until the next file header.
+  udiff: settledUnlessProbed(() => ['+\n@@\n+\n']),
+  // The REPLACE marker may still close a block cut at a closing tag, and a
+  // later <path> or <start_line> changes every block of the element still open.
+  roo: settledUnlessProbed(() => ['=======\n>>>>>>> REPLACE\n<start_line>0</start_line>\n<path>\u0001</path>\n</file>\n<path>\u0002</path>\n']),
+  // A hunk takes lines until its section ends; the last hunk of a patch takes
+  // a warning when a line starting with `<FILE_` ends the patch instead of
+  // `</FILE_PATCH>`; a directive may still take its closing tag.
+  udiffx: settledUnlessProbed((edit, context) => ['+\n', '<FILE_\n', ...directiveClose(edit, context)]),
+  hashline: JSON_CLOSED,
+  between: CLOSED,
+  // A section without `*** End Patch` around it takes lines until the next marker.
+  'apply-patch': settledUnlessProbed(() => [' x\n']),
+  'str-replace': JSON_CLOSED,
+};
+
+export function streamRules(format: Format | string): StreamRules {
+  const name = typeof format === 'string' ? format : format.name;
+  return STREAM_RULES[name] ?? LATER_EDIT_RULES;
+}
+
+/** A stream over a reply in a registered format (or any `Format`), with that format's rules. */
+export function streamReply(format: Format | string, files: Record<string, string>, options: StreamOptions = {}): Stream {
+  const f = typeof format === 'string' ? getFormat(format) : format;
+  if (!f) throw new Error(`unknown format "${String(format)}"`);
+  return createStream(f, files, { rules: streamRules(f), ...options });
+}
