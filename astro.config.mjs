@@ -32,6 +32,8 @@ export default defineConfig({
     ],
   },
   vite: {
+    // Scripts as files, never inlined: the pages' Content-Security-Policy forbids inline script.
+    build: { assetsInlineLimit: 0 },
     worker: { format: 'es' },
     resolve: { dedupe: ['@codemirror/state', '@codemirror/view'] },
   },
