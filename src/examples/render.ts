@@ -5,6 +5,8 @@
 
 import { applyRequest } from '../formats/index.ts';
 import { sessionHref } from '../playground/share.ts';
+import { resultDigest } from '../playground/digest.ts';
+import { VERSION } from '../playground/version.ts';
 import type { ApplyResult } from '../core/types.ts';
 import type { SpecExample } from './extract.ts';
 
@@ -81,8 +83,10 @@ export function renderExample(example: SpecExample, base = ''): string {
       files: Object.entries(example.files).map(([name, text]) => ({ name, text })),
       reply: example.reply,
       ...(example.options ? { options: example.options } : {}),
+      digest: resultDigest(result),
     },
     `${base}/playground/`,
+    VERSION,
   );
   const before = Object.entries(example.files).map(([name, text]) => pane(name, text));
   if (before.length === 0) before.push('<figure class="example-pane"><figcaption>No files given</figcaption></figure>');

@@ -11,6 +11,8 @@ export interface PanelHandlers {
   select(index: number): void;
   showReplySpan(span: Span): void;
   copy(text: string, what: string): void;
+  /** Copy a share link that opens with this edit selected. */
+  copyFailureLink(index: number): void;
 }
 
 const BAR = '\u2502';
@@ -117,10 +119,33 @@ function editRow(edit: EditResult, extra: EditExtra | undefined, selected: boole
         h('p', { class: 'ld-sub' }, 'Message to send back to the model:'),
         h('pre', { class: 'ld-retry-text' }, retry),
         h(
-          'button',
-          { attrs: { type: 'button' }, on: { click: () => handlers.copy(retry, 'Retry message') } },
-          `Copy retry message for edit #${edit.index + 1}`,
+          'div',
+          { class: 'pg-buttons' },
+          h(
+            'button',
+            { attrs: { type: 'button' }, on: { click: () => handlers.copy(retry, 'Retry message') } },
+            `Copy retry message for edit #${edit.index + 1}`,
+          ),
+          h(
+            'button',
+            {
+              attrs: { type: 'button', 'aria-label': `Copy link to this failure (edit #${edit.index + 1})` },
+              on: { click: () => handlers.copyFailureLink(edit.index) },
+            },
+            'Copy link to this failure',
+          ),
         ),
+      ),
+    );
+  } else if (edit.status === 'failed') {
+    body.append(
+      h(
+        'button',
+        {
+          attrs: { type: 'button', 'aria-label': `Copy link to this failure (edit #${edit.index + 1})` },
+          on: { click: () => handlers.copyFailureLink(edit.index) },
+        },
+        'Copy link to this failure',
       ),
     );
   }

@@ -5,7 +5,7 @@
 
 import { wrap, type Remote } from 'comlink';
 import type { EngineApi } from '../worker/engine.worker.ts';
-import type { RunInput, RunOutput } from '../worker/protocol.ts';
+import type { PreparedSource, RunInput, RunOutput } from '../worker/protocol.ts';
 
 export type EngineEvent =
   | { kind: 'running' }
@@ -62,6 +62,26 @@ export class EngineClient {
   /** Run the engine on this input; only the newest request's result is reported. */
   run(input: RunInput): void {
     this.enqueue((api) => api.run(input));
+  }
+
+  /**
+   * The source as a format shows it to a model (for a live run). Outside the
+   * run queue; rejects if the worker does not answer within `timeoutMs` × 3.
+   */
+  prepare(files: { name: string; text: string }[], format: string): Promise<PreparedSource> {
+    return new Promise<PreparedSource>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the engine did not answer')), this.timeoutMs * 3);
+      this.api.prepare(files, format).then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
   }
 
   /** Test hooks: a run that spins for `ms`, and a worker that crashes. */

@@ -1,7 +1,9 @@
 // The playground page: source tabs and the reply in CodeMirror, the engine in
 // a worker, results painted back onto the editors, the diagnostics panel and
-// a merge view, the session kept in the URL hash. Every text that comes from
-// the user, a link or an example is handled as text (textContent, text
+// a merge view, the session kept in the URL (hash; the version in the query),
+// shared as a link, a Markdown issue or a file, and "Run with a model"
+// (loaded when its panel opens). Every text that comes from the user, a
+// link, a file, an example or a model is handled as text (textContent, text
 // nodes, editor documents), never as HTML.
 
 import type { EditorView as EditorViewType } from '@codemirror/view';
@@ -12,11 +14,13 @@ import { EditorState, EditorView, markedExtensions, noMarks, scrollInside, setLa
 import { h, copyText } from './dom.ts';
 import { comparison, markSelected, renderDiagnostics } from './diagnostics.ts';
 import { badgeOf, sizeText, toneOf } from './present.ts';
-import { LIMITS, type Session } from './share.ts';
-import type { LinkApi } from '../worker/link.worker.ts';
-import { wrap } from 'comlink';
+import { LIMITS, LONG_LINK, linkVersion, type Session } from './session.ts';
+import type { Decoded, SessionFileRead } from './share.ts';
+import { LinkClient } from './link-client.ts';
 import { demoSession } from './demo.ts';
 import type { ResultView } from './merge.ts';
+import type { LivePanel } from './live/panel.ts';
+import { VERSION } from './version.ts';
 
 // ---------------------------------------------------------------- elements
 
@@ -36,6 +40,15 @@ const ui = {
   examples: $<HTMLSelectElement>('pg-examples'),
   loadExample: $<HTMLButtonElement>('pg-load-example'),
   copyLink: $<HTMLButtonElement>('pg-copy-link'),
+  copyIssue: $<HTMLButtonElement>('pg-copy-issue'),
+  downloadSession: $<HTMLButtonElement>('pg-download-session'),
+  openSession: $<HTMLButtonElement>('pg-open-session'),
+  sessionInput: $<HTMLInputElement>('pg-session-input'),
+  linkWarning: $('pg-link-warning'),
+  promptBox: $<HTMLDetailsElement>('pg-prompt-box'),
+  prompt: $('pg-prompt'),
+  promptCopy: $<HTMLButtonElement>('pg-prompt-copy'),
+  live: $<HTMLDetailsElement>('pg-live'),
   optWhitespace: $<HTMLInputElement>('pg-opt-whitespace'),
   optFuzzy: $<HTMLInputElement>('pg-opt-fuzzy'),
   optThreshold: $<HTMLInputElement>('pg-opt-threshold'),
@@ -72,7 +85,14 @@ interface Tab {
 }
 
 const DEFAULTS = { whitespace: true, fuzzy: true, fuzzyThreshold: 0.95, window: 50 } as const;
+/**
+ * Small inputs run at once (the engine client keeps one run in flight and
+ * only the newest waiting, so fast typing coalesces by itself); large ones
+ * wait for a pause in typing, since sending them costs the main thread.
+ */
 const DEBOUNCE_MS = 150;
+const IMMEDIATE_CHARS = 1_000_000;
+const MAX_WAIT_MS = 1000;
 const HASH_THROTTLE_MS = 500;
 
 let tabs: Tab[] = [];
@@ -89,10 +109,18 @@ let resultFile: string | null = null;
 let revealOnResult = false;
 /** Loading a session replaces documents: their change events must not count as edits. */
 let loading = false;
+/** The session's prompt (shown read-only; a live run records the one it sent). */
+let sessionPrompt: string | null = null;
+/** Bumped by every change of the engine's input; `sentSeq` is the one `sent` was made at. */
+let changeSeq = 0;
+let sentSeq = -1;
+/** An opened link's recorded result, compared with the first run's. */
+let linkCheck: { digest: string; version: string | null; input: RunInput | null } | null = null;
 
-const alerts = new Map<'link' | 'engine' | 'input', string>();
+type Channel = 'link' | 'format' | 'engine' | 'input' | 'files' | 'live' | 'version';
+const alerts = new Map<Channel, string>();
 
-function setAlert(channel: 'link' | 'engine' | 'input', text: string | null): void {
+function setAlert(channel: Channel, text: string | null): void {
   if (text === null) alerts.delete(channel);
   else alerts.set(channel, text);
   ui.alert.replaceChildren(...[...alerts.values()].map((t) => h('p', null, t)));
@@ -120,7 +148,10 @@ function onEngine(event: EngineEvent): void {
       setAlert('engine', null);
       if (sent) {
         last = { input: sent, output: event.output };
+        checkLink();
         showResult();
+        // A link this page wrote gets the digest once the result is in.
+        if (hashWritten && currentDigest() !== writtenDigest) scheduleHash();
       }
       break;
     case 'timeout':
@@ -158,14 +189,23 @@ function currentOptions(): EngineOptions | undefined {
 }
 
 let runTimer: ReturnType<typeof setTimeout> | undefined;
+/** When the oldest change not yet sent to the engine was made. */
+let pendingSince: number | null = null;
+/** Debounced, but a steady stream of changes (a streamed reply) still runs at least this often. */
 function schedule(): void {
+  changeSeq++;
   clearTimeout(runTimer);
-  runTimer = setTimeout(runNow, DEBOUNCE_MS);
+  const now = performance.now();
+  pendingSince ??= now;
+  const size = tabs.reduce((n, t) => n + t.view.state.doc.length, reply.state.doc.length);
+  const delay = size <= IMMEDIATE_CHARS || now - pendingSince >= MAX_WAIT_MS ? 0 : DEBOUNCE_MS;
+  runTimer = setTimeout(runNow, delay);
   scheduleHash();
 }
 
 function runNow(): void {
   clearTimeout(runTimer);
+  pendingSince = null;
   const files = currentFiles();
   const response = reply.state.doc.toString();
   const total = Object.values(files).reduce((n, t) => n + t.length, response.length);
@@ -180,6 +220,7 @@ function runNow(): void {
     viewFile: ui.viewBox.open && active >= 0 ? tabs[active].name : null,
   };
   sent = input;
+  sentSeq = changeSeq;
   engine.run(input);
 }
 
@@ -375,7 +416,7 @@ async function addFiles(list: FileList | File[]): Promise<void> {
     added.push(name);
   }
   if (lastAdded >= 0) activate(lastAdded);
-  setAlert('input', refused.length ? `Not added: ${refused.join('; ')}.` : null);
+  setAlert('files', refused.length ? `Not added: ${refused.join('; ')}.` : null);
   if (added.length) say(`Added ${added.join(', ')}.`);
   schedule();
 }
@@ -525,6 +566,9 @@ const panelHandlers = {
   copy(text: string, what: string) {
     void copyText(text).then((ok) => say(ok ? `${what} copied.` : `Could not copy the ${what.toLowerCase()}; select it and copy by hand.`));
   },
+  copyFailureLink(index: number) {
+    void copyFailureLink(index);
+  },
 };
 
 function selectSpan(view: EditorViewType, from: number, to: number): void {
@@ -553,8 +597,9 @@ function showResult(): void {
   renderView();
   if (revealOnResult) {
     revealOnResult = false;
-    if (selected !== null) {
+    if (selected !== null && findEdit(selected)) {
       selectEdit(selected, 'restore');
+      ui.edits.querySelector<HTMLElement>(`.ld-row[data-edit="${selected}"]`)?.scrollIntoView({ block: 'center' });
       return;
     }
   }
@@ -584,7 +629,7 @@ function selectEdit(index: number, origin: 'panel' | 'reply' | 'restore'): void 
   }
   if (last && fileNames(last).includes(edit.file)) resultFile = edit.file;
   void showMerge(ranges[0]?.start);
-  scheduleHash();
+  if (origin !== 'restore') scheduleHash();
 }
 
 // ---------------------------------------------------------------- the model's view
@@ -622,7 +667,9 @@ ui.viewCopy.addEventListener('click', () => {
 
 ui.format.addEventListener('change', () => {
   format = ui.format.value;
+  setAlert('format', null);
   schedule();
+  live?.refresh(false);
 });
 for (const input of [ui.optWhitespace, ui.optFuzzy, ui.optThreshold, ui.optWindow]) input.addEventListener('change', schedule);
 
@@ -637,14 +684,31 @@ function setOptions(o: EngineOptions | undefined): void {
 
 function currentSession(): Session {
   const options = currentOptions();
+  const digest = currentDigest();
   return {
     format,
     files: tabs.map((t) => ({ name: t.name, text: t.view.state.doc.toString() })),
     reply: reply.state.doc.toString(),
     ...(options ? { options } : {}),
     ...(selected !== null ? { selected } : {}),
+    ...(sessionPrompt !== null ? { prompt: sessionPrompt } : {}),
+    ...(digest ? { digest } : {}),
   };
 }
+
+/** The digest of the shown result when it belongs to the current input (nothing changed since). */
+function currentDigest(): string | null {
+  return last && last.input === sent && sentSeq === changeSeq ? last.output.digest : null;
+}
+
+function showPrompt(): void {
+  ui.promptBox.hidden = sessionPrompt === null;
+  ui.prompt.textContent = sessionPrompt ?? '';
+}
+
+ui.promptCopy.addEventListener('click', () => {
+  if (sessionPrompt !== null) panelHandlers.copy(sessionPrompt, 'Prompt');
+});
 
 function setSession(session: Session): void {
   loading = true;
@@ -665,22 +729,42 @@ function setSession(session: Session): void {
     const known = Array.from(ui.format.options).some((o) => o.value === session.format);
     format = known ? session.format : 'auto';
     ui.format.value = format;
-    if (!known) setAlert('input', `The session asks for an unknown format "${session.format}"; using auto-detection instead.`);
+    setAlert('format', known ? null : `The session asks for an unknown format "${session.format}"; using auto-detection instead.`);
+    setAlert('version', null);
     setOptions(session.options);
     selected = session.selected ?? null;
+    sessionPrompt = session.prompt ?? null;
+    showPrompt();
     revealOnResult = selected !== null;
     resultFile = null;
     last = null;
+    changeSeq++;
   } finally {
     loading = false;
   }
   runNow();
+  live?.refresh(true);
 }
 
-const emptySession = (): Session => ({ format: 'auto', files: [{ name: 'untitled.txt', text: '' }], reply: '' });
+/** Compare an opened link's recorded result with the first result of this version. */
+function setLinkCheck(session: Session, version: string | null): void {
+  linkCheck = session.digest ? { digest: session.digest, version, input: sent } : null;
+}
 
-/** Links are made and read in a worker of their own (see link.worker.ts). */
-const links = wrap<LinkApi>(new Worker(new URL('../worker/link.worker.ts', import.meta.url), { type: 'module', name: 'ln-diff links' }));
+function checkLink(): void {
+  const check = linkCheck;
+  if (!check || !last) return;
+  linkCheck = null;
+  if (last.input !== check.input || last.output.digest === null || last.output.digest === check.digest) return;
+  const made = check.version
+    ? check.version === VERSION
+      ? `This link was made with this version of ln-diff (${VERSION}), but it records a different result from the one shown below; it may have been altered.`
+      : `This link was made with ln-diff ${check.version} and records a different result: this page runs ln-diff ${VERSION}, and the result shown below is this version's.`
+    : `This link records a different result from the one shown below, which is that of ln-diff ${VERSION} (the link does not say which version made it).`;
+  setAlert('version', made);
+}
+
+const links = new LinkClient();
 
 let hashTimer: ReturnType<typeof setTimeout> | undefined;
 /** Bumped by every change: only the newest session's link is written. */
@@ -688,19 +772,49 @@ let hashVersion = 0;
 let hashCost = 0;
 /** The session did not fit in a link the last time it was written. */
 let linkTooLarge = false;
+/** The hash (without `#`) of the session the page shows, and the digest that link records. */
+let shownHash = location.hash.slice(1);
+let writtenDigest: string | null = null;
+/** The page has written the address itself (an opened link stays as it was until something changes). */
+let hashWritten = false;
 
-/** Write the session into the address (replaceState); resolves when done or superseded. */
+/** The address of the playground with a hash: `?v=` set to this version, other query parameters kept. */
+function addressFor(hash: string): string {
+  const params = new URLSearchParams(location.search);
+  params.set('v', VERSION);
+  return `${location.pathname}?${params.toString()}#${hash}`;
+}
+
+function showLinkWarning(): void {
+  const length = location.href.length;
+  if (linkTooLarge) {
+    ui.linkWarning.textContent = 'This session is too large for a link. Share it with “Download session” and open the file with “Open session…”.';
+  } else if (location.hash && length > LONG_LINK) {
+    ui.linkWarning.textContent =
+      `The link to this session is ${length.toLocaleString('en')} characters long: links over about ${LONG_LINK.toLocaleString('en')} characters are cut by some chat apps, ` +
+      'mail programs and issue trackers. To share it whole, use “Download session” and open the file with “Open session…”.';
+  } else {
+    ui.linkWarning.textContent = '';
+  }
+  ui.linkWarning.hidden = ui.linkWarning.textContent === '';
+}
+
+/**
+ * Write the session into the address; resolves when done or superseded.
+ * Typing replaces the current history entry; a new session (`pushHash`) adds one,
+ * so the back button returns to the previous session.
+ */
 async function writeHash(): Promise<void> {
   clearTimeout(hashTimer);
   hashTimer = undefined;
   const version = hashVersion;
   const t0 = performance.now();
   const session = currentSession();
-  const size = session.files.reduce((n, f) => n + f.text.length, session.reply.length);
+  const size = session.files.reduce((n, f) => n + f.text.length, session.reply.length + (session.prompt?.length ?? 0));
   let hash: string | null = null;
   if (size <= LIMITS.text) {
     try {
-      hash = await links.encode(session);
+      hash = await links.call((api) => api.encode(session));
     } catch {
       return;
     }
@@ -710,10 +824,21 @@ async function writeHash(): Promise<void> {
   const tooLarge = hash === null || hash.length > LIMITS.hash;
   if (tooLarge) {
     // An address holding an older session would be a wrong link: drop it.
-    if (location.hash) history.replaceState(history.state, '', location.pathname + location.search);
+    if (location.hash && pushNext) history.pushState(null, '', location.pathname + location.search);
+    else if (location.hash) history.replaceState(history.state, '', location.pathname + location.search);
+    pushNext = false;
     if (!linkTooLarge) say('This session is too large for a link; the address no longer holds it.');
-  } else if (location.hash.slice(1) !== hash) history.replaceState(history.state, '', `#${hash}`);
+    shownHash = '';
+  } else if (hash !== null && (location.hash.slice(1) !== hash || !location.search.includes(`v=${VERSION}`))) {
+    if (pushNext) history.pushState(null, '', addressFor(hash));
+    else history.replaceState(history.state, '', addressFor(hash));
+    pushNext = false;
+    shownHash = hash;
+  }
+  writtenDigest = session.digest ?? null;
+  hashWritten = true;
   linkTooLarge = tooLarge;
+  showLinkWarning();
 }
 
 /** Throttled: at most one link every 500 ms, or as often as making one allows. */
@@ -723,32 +848,169 @@ function scheduleHash(): void {
   hashTimer = setTimeout(() => void writeHash(), Math.max(HASH_THROTTLE_MS, hashCost));
 }
 
+/** The next link written starts a history entry of its own (a new session replaced the old one). */
+let pushNext = false;
+function pushHash(): void {
+  pushNext = true;
+  hashVersion++;
+  void writeHash();
+}
+
 ui.copyLink.addEventListener('click', async () => {
+  hashVersion++;
   await writeHash();
   if (linkTooLarge) {
-    say('This session is too large for a link.');
+    say('This session is too large for a link; use “Download session”.');
     return;
   }
   panelHandlers.copy(location.href, 'Link');
 });
 
+async function copyFailureLink(index: number): Promise<void> {
+  const session = { ...currentSession(), selected: index };
+  let hash: string;
+  try {
+    hash = await links.call((api) => api.encode(session));
+  } catch {
+    say('Could not make the link.');
+    return;
+  }
+  if (hash.length > LIMITS.hash) {
+    say('This session is too large for a link; use “Download session”.');
+    return;
+  }
+  panelHandlers.copy(new URL(addressFor(hash), location.href).href, `Link to edit #${index + 1}`);
+}
+
+ui.copyIssue.addEventListener('click', async () => {
+  hashVersion++;
+  await writeHash();
+  const { issueMarkdown } = await import('./issue.ts');
+  const run = last;
+  const session = currentSession();
+  const current = run && run.input === sent;
+  const text = issueMarkdown({
+    version: VERSION,
+    session,
+    result: current ? run.output.result : null,
+    error: current ? run.output.error : 'the engine has not finished running this session',
+    link: linkTooLarge ? null : location.href,
+  });
+  panelHandlers.copy(text, 'Markdown issue');
+});
+
+ui.downloadSession.addEventListener('click', async () => {
+  let text: string;
+  try {
+    text = await links.call((api) => api.file(currentSession(), VERSION));
+  } catch {
+    say('Could not write the session file.');
+    return;
+  }
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = h('a', { attrs: { href: url, download: 'ln-diff-session.json' }, class: 'pg-offscreen' });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  say('Session downloaded as ln-diff-session.json.');
+});
+
+ui.openSession.addEventListener('click', () => ui.sessionInput.click());
+ui.sessionInput.addEventListener('change', async () => {
+  const file = ui.sessionInput.files?.[0];
+  ui.sessionInput.value = '';
+  if (!file) return;
+  if (file.size > LIMITS.text * 6 + 100_000) {
+    setAlert('link', `The file ${file.name} is too large to be a session (${sizeText(file.size)}).`);
+    return;
+  }
+  let opened: SessionFileRead;
+  try {
+    const text = await file.text();
+    opened = await links.call<SessionFileRead>((api) => api.readFile(text));
+  } catch (e) {
+    setAlert('link', `Could not read the file ${file.name}: ${e instanceof Error ? e.message : String(e)}.`);
+    return;
+  }
+  if (!opened.ok) {
+    setAlert('link', `The file ${file.name} holds no usable session: ${opened.error}. Nothing was changed.`);
+    return;
+  }
+  setAlert('link', null);
+  setSession(opened.session);
+  setLinkCheck(opened.session, opened.version);
+  pushHash();
+  say(`Opened the session from ${file.name}.`);
+});
+
 /** Open the session a hash holds: the demo when there is none, an empty playground when it is broken. */
 async function openHash(hash: string): Promise<void> {
-  if (hash.replace(/^#/, '') === '') {
+  shownHash = hash.replace(/^#/, '');
+  if (shownHash === '') {
+    setAlert('link', null);
     setSession(demoSession);
     return;
   }
-  const decoded = await links.decode(hash);
+  let decoded: Decoded;
+  try {
+    decoded = await links.call<Decoded>((api) => api.decode(hash));
+  } catch (e) {
+    decoded = { ok: false, error: e instanceof Error ? e.message : String(e) };
+  }
   if (decoded.ok) {
     setAlert('link', null);
     setSession(decoded.session);
+    setLinkCheck(decoded.session, linkVersion(location.search));
+    linkTooLarge = false;
+    showLinkWarning();
   } else {
     setAlert('link', `This share link is broken: ${decoded.error}. An empty playground was opened instead.`);
     setSession(emptySession());
   }
 }
 
-window.addEventListener('hashchange', () => void openHash(location.hash));
+const emptySession = (): Session => ({ format: 'auto', files: [{ name: 'untitled.txt', text: '' }], reply: '' });
+
+/** Back, forward, or a hash typed into the address bar: open what the address holds now. */
+function onAddressChange(): void {
+  if (location.hash.slice(1) === shownHash) return;
+  void openHash(location.hash);
+}
+window.addEventListener('hashchange', onAddressChange);
+window.addEventListener('popstate', onAddressChange);
+
+// ---------------------------------------------------------------- run with a model
+
+let live: LivePanel | null = null;
+let liveLoading = false;
+
+ui.live.addEventListener('toggle', () => {
+  if (!ui.live.open || live || liveLoading) return;
+  liveLoading = true;
+  import('./live/panel.ts').then(
+    ({ mountLive }) => {
+      live = mountLive({
+        format: () => format,
+        files: () => tabs.map((t) => ({ name: t.name, text: t.view.state.doc.toString() })),
+        sessionPrompt: () => sessionPrompt,
+        prepare: (files, name) => engine.prepare(files, name),
+        begin(prompt) {
+          sessionPrompt = prompt;
+          showPrompt();
+          reply.dispatch({ changes: { from: 0, to: reply.state.doc.length, insert: '' } });
+        },
+        append(text) {
+          reply.dispatch({ changes: { from: reply.state.doc.length, insert: text } });
+        },
+      });
+    },
+    (e: unknown) => {
+      liveLoading = false;
+      setAlert('live', `Could not load the live-run panel: ${e instanceof Error ? e.message : String(e)}.`);
+    },
+  );
+});
 
 // ---------------------------------------------------------------- examples
 
@@ -759,6 +1021,7 @@ interface Example {
 }
 
 let examples: Example[] = [];
+const checkExample = (value: unknown) => links.call<Decoded>((api) => api.normalize(value));
 
 async function loadExamples(): Promise<void> {
   try {
@@ -798,14 +1061,19 @@ ui.loadExample.addEventListener('click', async () => {
     return;
   }
   // Examples are untrusted data too: they go through the link decoder's checks.
-  const decoded = await links.normalize(ex.session);
+  let decoded: Decoded;
+  try {
+    decoded = await checkExample(ex.session);
+  } catch {
+    decoded = { ok: false, error: 'the link worker did not answer' };
+  }
   if (!decoded.ok) {
     say(`Could not load the example: ${decoded.error}.`);
     return;
   }
   setAlert('link', null);
   setSession(decoded.session);
-  void writeHash();
+  pushHash();
   say(`Loaded the example “${ex.title}”.`);
 });
 

@@ -8,7 +8,9 @@ import { applyRequest, formats, getFormat } from '../formats/index.ts';
 import { parseText } from '../core/text.ts';
 import type { ApplyResult, Edit, EditResult } from '../core/types.ts';
 import { retryMessage } from '../playground/retry.ts';
-import type { DiffPart, EditExtra, LinePair, RunInput, RunOutput, ViewOutput } from './protocol.ts';
+import { resultDigest } from '../playground/digest.ts';
+import { askedFormat, sourceText } from '../playground/live/prompts.ts';
+import type { DiffPart, EditExtra, LinePair, PreparedSource, RunInput, RunOutput, ViewOutput } from './protocol.ts';
 
 /** Longer lines are compared whole rather than character by character. */
 const MAX_DIFF_LINE = 4000;
@@ -110,7 +112,13 @@ const api = {
     const ms = performance.now() - t0;
     const extras = result ? extrasFor(input, result) : {};
     const detected = result?.format ?? (input.request.format === 'auto' ? formats[0].name : input.request.format);
-    return { result, error, extras, view: viewFor(input, detected), ms };
+    return { result, error, extras, view: viewFor(input, detected), ms, digest: result ? resultDigest(result) : null };
+  },
+  /** The source files as `format` shows them to a model (ln-diff's view for auto). */
+  prepare(files: { name: string; text: string }[], format: string): PreparedSource {
+    const name = askedFormat(format);
+    const view = getFormat(name)?.view;
+    return { format: name, text: sourceText(files, view) };
   },
   /** Test hook: keep the worker busy, as a very slow run would. */
   spin(ms: number): number {

@@ -1,8 +1,9 @@
-// Share links off the main thread: lz-string needs seconds for a session of
-// a few megabytes, which would freeze typing if the page did it.
+// Share links and session files off the main thread: lz-string needs seconds
+// for a session of a few megabytes, which would freeze typing if the page
+// did it, and a hostile link must not be able to hang the page.
 
 import { expose } from 'comlink';
-import { decodeSession, encodeSession, type Decoded, type Session } from '../playground/share.ts';
+import { checkSession, decodeSession, encodeSession, readSessionFile, sessionFile, type Decoded, type Session, type SessionFileRead } from '../playground/share.ts';
 
 const api = {
   encode(session: Session): string {
@@ -13,11 +14,15 @@ const api = {
   },
   /** Put untrusted data (an example) through the same checks as a link. */
   normalize(value: unknown): Decoded {
-    try {
-      return decodeSession(encodeSession(value as Session));
-    } catch {
-      return { ok: false, error: 'it is not a playground session' };
-    }
+    return checkSession(value);
+  },
+  /** The JSON text of "Download session". */
+  file(session: Session, version: string): string {
+    return sessionFile(session, version);
+  },
+  /** Read an opened session file. */
+  readFile(text: string): SessionFileRead {
+    return readSessionFile(text);
   },
 };
 

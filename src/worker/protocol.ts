@@ -56,4 +56,13 @@ export interface RunOutput {
   view: ViewOutput | null;
   /** Time the engine took, in milliseconds. */
   ms: number;
+  /** The result's digest (`resultDigest`), recorded in share links; null when the engine threw. */
+  digest: string | null;
+}
+
+/** The source as a format shows it to a model, for a live run. */
+export interface PreparedSource {
+  /** The format asked for (ln-diff for auto). */
+  format: string;
+  text: string;
 }

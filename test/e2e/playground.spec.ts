@@ -316,7 +316,7 @@ test.describe('playground', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto(`/playground/#${encodeSession(SESSION)}`);
     await expectFourEdits(page);
-    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByRole('button', { name: 'Copy link', exact: true }).click();
     await expect(page.getByRole('status')).toContainText('Link copied');
     const link = await page.evaluate(() => navigator.clipboard.readText());
     const decoded = decodeSession(new URL(link).hash);

@@ -74,7 +74,7 @@ test('a spec example renders with its anchor, and "Try it" reproduces it in the 
   // The page shows the engine's own result: one edit, matched one line off.
   await expect(example.locator('table.example-edits')).toContainText('offset +1');
   await example.getByRole('link', { name: 'Try it' }).click();
-  await expect(page).toHaveURL(/\/playground\/#s=/);
+  await expect(page).toHaveURL(/\/playground\/\?v=[^#]+#s=/);
   const diagnostics = page.getByRole('region', { name: 'Diagnostics', exact: true });
   await expect(diagnostics).toContainText('All 1 edit applied', { timeout: 15_000 });
   await expect(diagnostics).toContainText('offset +1');

@@ -1,0 +1,211 @@
+// "Run with a model": the panel's wiring. Loaded with import() the first time
+// the panel opens, so the page starts without it. The page hands it a host
+// (what it needs of the playground); the reply streams into the reply editor
+// and the engine runs on it as it grows, as on any edit.
+
+import type { PreparedSource } from '../../worker/protocol.ts';
+import { DEFAULT_BASE, type Endpoint, type Provider } from './protocol.ts';
+import { askedFormat, defaultPrompt, isDefaultPrompt, userMessage } from './prompts.ts';
+import { streamChat } from './stream.ts';
+
+export interface LiveHost {
+  /** The format chosen in the toolbar (`auto` included). */
+  format(): string;
+  files(): { name: string; text: string }[];
+  /** The session's prompt, if it has one. */
+  sessionPrompt(): string | null;
+  /** The source as a format shows it (computed in the engine worker). */
+  prepare(files: { name: string; text: string }[], format: string): Promise<PreparedSource>;
+  /** The first text arrived: empty the reply and record the prompt in the session. */
+  begin(prompt: string): void;
+  /** More text arrived: append it to the reply. */
+  append(text: string): void;
+}
+
+export interface LivePanel {
+  /** The session or the format changed; a new session resets a prompt the user typed. */
+  refresh(newSession: boolean): void;
+}
+
+const SETTINGS_KEY = 'ln-diff.live';
+const KEY_KEY = 'ln-diff.live.key';
+
+const HINTS: Record<Provider, string> = {
+  openai:
+    'OpenAI: https://api.openai.com/v1. Local servers: llama.cpp http://127.0.0.1:8080/v1, Ollama http://127.0.0.1:11434/v1, LM Studio http://127.0.0.1:1234/v1. A local server needs no key.',
+  anthropic: 'Anthropic: https://api.anthropic.com (the page calls /v1/messages).',
+};
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function load(key: string): string | null {
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function store(key: string, value: string | null): void {
+  try {
+    if (value === null) storage()?.removeItem(key);
+    else storage()?.setItem(key, value);
+  } catch {
+    // Storage refused (private mode, quota): the value stays in memory only.
+  }
+}
+
+const byId = <T extends HTMLElement>(id: string): T => {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`live panel: #${id} is missing`);
+  return el as T;
+};
+
+export function mountLive(host: LiveHost): LivePanel {
+  const ui = {
+    provider: byId<HTMLSelectElement>('pg-live-provider'),
+    base: byId<HTMLInputElement>('pg-live-base'),
+    baseHint: byId('pg-live-base-hint'),
+    model: byId<HTMLInputElement>('pg-live-model'),
+    key: byId<HTMLInputElement>('pg-live-key'),
+    remember: byId<HTMLInputElement>('pg-live-remember'),
+    prompt: byId<HTMLTextAreaElement>('pg-live-prompt'),
+    resetPrompt: byId<HTMLButtonElement>('pg-live-reset-prompt'),
+    formatNote: byId('pg-live-format'),
+    instruction: byId<HTMLTextAreaElement>('pg-live-instruction'),
+    run: byId<HTMLButtonElement>('pg-live-run'),
+    stop: byId<HTMLButtonElement>('pg-live-stop'),
+    message: byId('pg-live-message'),
+  };
+
+  // Settings (not the key) live in this tab's session storage; the key only when asked.
+  let settings: { provider?: unknown; base?: unknown; model?: unknown } = {};
+  try {
+    settings = JSON.parse(load(SETTINGS_KEY) ?? '{}') ?? {};
+  } catch {
+    settings = {};
+  }
+  const provider = (): Provider => (ui.provider.value === 'anthropic' ? 'anthropic' : 'openai');
+  // Fields typed into while this module was loading keep what was typed.
+  if (settings.provider === 'anthropic') ui.provider.value = 'anthropic';
+  if (!ui.base.value) ui.base.value = typeof settings.base === 'string' ? settings.base : DEFAULT_BASE[provider()];
+  if (!ui.model.value && typeof settings.model === 'string') ui.model.value = settings.model;
+  const savedKey = load(KEY_KEY);
+  ui.remember.checked = savedKey !== null;
+  if (!ui.key.value) ui.key.value = savedKey ?? '';
+
+  const saveSettings = () => store(SETTINGS_KEY, JSON.stringify({ provider: provider(), base: ui.base.value, model: ui.model.value }));
+  const showHint = () => {
+    ui.baseHint.textContent = HINTS[provider()];
+    ui.model.placeholder = provider() === 'anthropic' ? 'e.g. claude-sonnet-4-5' : 'e.g. gpt-4.1-mini or a local model';
+  };
+  showHint();
+
+  ui.provider.addEventListener('change', () => {
+    const other: Provider = provider() === 'anthropic' ? 'openai' : 'anthropic';
+    if (ui.base.value.trim() === '' || ui.base.value.trim() === DEFAULT_BASE[other]) ui.base.value = DEFAULT_BASE[provider()];
+    showHint();
+    saveSettings();
+  });
+  ui.base.addEventListener('change', saveSettings);
+  ui.model.addEventListener('change', saveSettings);
+  ui.key.addEventListener('input', () => {
+    if (ui.remember.checked) store(KEY_KEY, ui.key.value);
+  });
+  ui.remember.addEventListener('change', () => store(KEY_KEY, ui.remember.checked ? ui.key.value : null));
+
+  // The prompt: the session's when it has one, else the format's default,
+  // which follows the format until the user writes their own.
+  let edited = false;
+  ui.prompt.addEventListener('input', () => (edited = true));
+  const fill = (newSession: boolean) => {
+    const format = host.format();
+    ui.formatNote.textContent =
+      format === 'auto'
+        ? 'The model is asked for ln-diff editblocks (the format is auto; choose another in the Format menu above).'
+        : `The model is asked for ${askedFormat(format)} edits (the Format menu above).`;
+    if (newSession) {
+      edited = false;
+      ui.prompt.value = host.sessionPrompt() ?? defaultPrompt(format);
+    } else if (!edited && (ui.prompt.value === '' || isDefaultPrompt(ui.prompt.value))) {
+      ui.prompt.value = defaultPrompt(format);
+    }
+  };
+  ui.resetPrompt.addEventListener('click', () => {
+    edited = false;
+    ui.prompt.value = defaultPrompt(host.format());
+  });
+  fill(true);
+  ui.run.disabled = false;
+
+  let controller: AbortController | null = null;
+
+  const say = (text: string, tone: 'info' | 'error' | 'ok' = 'info') => {
+    ui.message.textContent = text;
+    ui.message.dataset.tone = tone;
+  };
+
+  const setRunning = (on: boolean) => {
+    const hadFocus = document.activeElement === (on ? ui.run : ui.stop);
+    ui.run.disabled = on;
+    ui.stop.disabled = !on;
+    if (hadFocus) (on ? ui.stop : ui.run).focus();
+  };
+
+  async function run(): Promise<void> {
+    if (controller) return;
+    const endpoint: Endpoint = { provider: provider(), baseUrl: ui.base.value, model: ui.model.value, key: ui.key.value };
+    const system = ui.prompt.value;
+    const format = host.format();
+    controller = new AbortController();
+    const { signal } = controller;
+    setRunning(true);
+    say('Preparing the source…');
+    let prepared: PreparedSource;
+    try {
+      prepared = await host.prepare(host.files(), format);
+    } catch (e) {
+      controller = null;
+      setRunning(false);
+      say(`Could not prepare the source: ${e instanceof Error ? e.message : String(e)}`, 'error');
+      return;
+    }
+    const user = userMessage(prepared.text, ui.instruction.value);
+    const model = endpoint.model.trim() || 'the model';
+    say(`Asking ${model}…`);
+    let started = false;
+    const outcome = await streamChat(endpoint, system, user, signal, (text) => {
+      if (!started) {
+        started = true;
+        host.begin(system);
+        say(`Receiving the answer from ${model}…`);
+      }
+      host.append(text);
+    });
+    controller = null;
+    setRunning(false);
+    if (outcome.kind === 'done') say(`Done: ${outcome.text.length} characters from ${model}, in ${prepared.format} format.`, 'ok');
+    else say(outcome.message, outcome.kind === 'aborted' ? 'info' : 'error');
+  }
+
+  ui.run.addEventListener('click', () => void run());
+  ui.stop.addEventListener('click', () => controller?.abort());
+  ui.instruction.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void run();
+    }
+  });
+
+  return {
+    refresh(newSession: boolean) {
+      fill(newSession);
+    },
+  };
+}

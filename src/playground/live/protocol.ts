@@ -1,0 +1,219 @@
+// The two chat APIs a live run speaks, as pure functions: the request for
+// each (OpenAI-compatible chat completions, Anthropic Messages), a reader
+// of server-sent events, the text each event adds, and what an HTTP error
+// means. No DOM and no fetch: unit-tested in node.
+
+export type Provider = 'openai' | 'anthropic';
+
+export interface Endpoint {
+  provider: Provider;
+  /** The base URL as typed: `https://api.openai.com/v1`, `http://127.0.0.1:11434/v1`, `https://api.anthropic.com`. */
+  baseUrl: string;
+  model: string;
+  /** The user's key; never stored in a link. Empty: no key header (local servers). */
+  key: string;
+}
+
+export const DEFAULT_BASE: Record<Provider, string> = {
+  openai: 'https://api.openai.com/v1',
+  anthropic: 'https://api.anthropic.com',
+};
+
+/** Replies are capped at this many tokens where the API needs a cap (Anthropic). */
+export const MAX_TOKENS = 8192;
+
+export interface ChatRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export class EndpointError extends Error {
+  override name = 'EndpointError';
+}
+
+/** The full URL of the chat call; throws EndpointError for a base that is not an http(s) URL. */
+export function chatUrl(provider: Provider, baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl.trim());
+  } catch {
+    throw new EndpointError(`"${baseUrl}" is not a URL; write it as http://127.0.0.1:11434/v1 or https://api.openai.com/v1`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new EndpointError(`the base URL must start with http:// or https://, not ${url.protocol}//`);
+  if (url.username || url.password) throw new EndpointError('put the key in the API key field, not in the URL');
+  const path = url.pathname.replace(/\/+$/, '');
+  url.search = '';
+  url.hash = '';
+  if (provider === 'openai') {
+    url.pathname = path.endsWith('/chat/completions') ? path : `${path}/chat/completions`;
+  } else {
+    url.pathname = path.endsWith('/messages') ? path : path.endsWith('/v1') ? `${path}/messages` : `${path}/v1/messages`;
+  }
+  return url.href;
+}
+
+/** The streaming chat request: the system prompt and one user message. */
+export function chatRequest(endpoint: Endpoint, system: string, user: string): ChatRequest {
+  const url = chatUrl(endpoint.provider, endpoint.baseUrl);
+  const model = endpoint.model.trim();
+  const key = endpoint.key.trim();
+  if (endpoint.provider === 'anthropic') {
+    if (!model) throw new EndpointError('name the model (for example claude-sonnet-4-5)');
+    if (!key) throw new EndpointError('the Anthropic API needs a key');
+    return {
+      url,
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': key,
+        'anthropic-version': '2023-06-01',
+        'anthropic-dangerous-direct-browser-access': 'true',
+      },
+      body: JSON.stringify({ model, max_tokens: MAX_TOKENS, stream: true, ...(system ? { system } : {}), messages: [{ role: 'user', content: user }] }),
+    };
+  }
+  const messages = [...(system ? [{ role: 'system', content: system }] : []), { role: 'user', content: user }];
+  return {
+    url,
+    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    body: JSON.stringify({ ...(model ? { model } : {}), stream: true, messages }),
+  };
+}
+
+/** One server-sent event. */
+export interface SseEvent {
+  event: string;
+  data: string;
+}
+
+/** Reads `text/event-stream` as it arrives, in chunks cut anywhere. */
+export class SseReader {
+  private buffer = '';
+  private event = '';
+  private data: string[] = [];
+
+  /** Feed a chunk; returns the events it completed. */
+  push(chunk: string): SseEvent[] {
+    this.buffer += chunk;
+    const out: SseEvent[] = [];
+    let start = 0;
+    for (;;) {
+      const nl = this.buffer.slice(start).search(/\r\n|\r|\n/);
+      if (nl < 0) break;
+      const end = start + nl;
+      // A lone CR at the end of a chunk may be the first half of CR LF.
+      if (this.buffer[end] === '\r' && end + 1 === this.buffer.length) break;
+      const line = this.buffer.slice(start, end);
+      start = end + (this.buffer.startsWith('\r\n', end) ? 2 : 1);
+      this.line(line, out);
+    }
+    this.buffer = this.buffer.slice(start);
+    return out;
+  }
+
+  /** The stream ended: a last event without its blank line still counts. */
+  end(): SseEvent[] {
+    const out: SseEvent[] = [];
+    if (this.buffer) this.line(this.buffer, out);
+    this.buffer = '';
+    this.line('', out);
+    return out;
+  }
+
+  private line(line: string, out: SseEvent[]): void {
+    if (line === '') {
+      if (this.data.length) out.push({ event: this.event || 'message', data: this.data.join('\n') });
+      this.event = '';
+      this.data = [];
+      return;
+    }
+    if (line.startsWith(':')) return;
+    const colon = line.indexOf(':');
+    const field = colon < 0 ? line : line.slice(0, colon);
+    let value = colon < 0 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'data') this.data.push(value);
+    else if (field === 'event') this.event = value;
+  }
+}
+
+/** What one event means for the reply. */
+export type Delta = { text: string } | { done: true } | { error: string } | null;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function errorText(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (isObject(value)) {
+    if (typeof value.message === 'string') return value.message;
+    if (isObject(value.error) || typeof value.error === 'string') return errorText(value.error);
+  }
+  return null;
+}
+
+/** Read one event of a provider's stream. */
+export function deltaOf(provider: Provider, event: SseEvent): Delta {
+  if (provider === 'openai' && event.data.trim() === '[DONE]') return { done: true };
+  let value: unknown;
+  try {
+    value = JSON.parse(event.data);
+  } catch {
+    return null;
+  }
+  if (!isObject(value)) return null;
+  if (provider === 'anthropic') {
+    const type = typeof value.type === 'string' ? value.type : event.event;
+    if (type === 'content_block_delta' && isObject(value.delta) && typeof value.delta.text === 'string') return { text: value.delta.text };
+    if (type === 'message_stop') return { done: true };
+    if (type === 'error') return { error: errorText(value.error) ?? 'the stream reported an error' };
+    return null;
+  }
+  if (value.error !== undefined) return { error: errorText(value.error) ?? 'the stream reported an error' };
+  const choice = Array.isArray(value.choices) ? value.choices[0] : undefined;
+  if (isObject(choice) && isObject(choice.delta) && typeof choice.delta.content === 'string' && choice.delta.content !== '')
+    return { text: choice.delta.content };
+  return null;
+}
+
+/** The server's own words about an error response: `error.message`, `error`, or the start of the body. */
+export function serverMessage(body: string): string {
+  let text: string | null = null;
+  try {
+    text = errorText(JSON.parse(body));
+  } catch {
+    text = null;
+  }
+  const raw = (text ?? body).replace(/\s+/g, ' ').trim();
+  return raw.length > 300 ? `${raw.slice(0, 300)}…` : raw;
+}
+
+/** A sentence about an HTTP error answer. */
+export function httpErrorMessage(status: number, statusText: string, body: string): string {
+  const said = serverMessage(body);
+  const code = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
+  const quote = said ? ` The server said: “${said}”` : '';
+  if (status === 401 || status === 403)
+    return `The server refused the key (${code}). Check the API key, and that it is a key for this API.${quote}`;
+  if (status === 404) return `The server has no such address or model (${code}). Check the base URL and the model name.${quote}`;
+  if (status === 429) return `The server is limiting requests (${code}); wait a moment and run again.${quote}`;
+  return `The server answered ${code}.${quote}`;
+}
+
+/** What to say when the browser refused a cross-origin request (CORS). */
+export function corsMessage(target: string, pageOrigin: string): string {
+  return (
+    `The browser blocked the answer from ${target}: the server does not allow requests from this page (CORS). ` +
+    `Allow ${pageOrigin} on the server: for Ollama set OLLAMA_ORIGINS=${pageOrigin} and restart it; ` +
+    'for LM Studio turn on “Enable CORS” in the server settings (or run lms server start --cors); ' +
+    'for llama.cpp and other servers use their CORS option (such as --cors) or a proxy that adds Access-Control-Allow-Origin.'
+  );
+}
+
+/** What to say when the server could not be reached at all. */
+export function networkMessage(target: string, pageIsHttps: boolean): string {
+  const mixed =
+    pageIsHttps && /^http:/.test(target) && !/^http:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:|\/)/.test(target)
+      ? ' This page is served over https, so the browser also refuses plain http addresses other than localhost.'
+      : '';
+  return `Could not reach ${target}: the server is not running, the address is wrong, or the network is down.${mixed}`;
+}

@@ -1,0 +1,240 @@
+// "Run with a model", without the internet: a local stand-in server
+// (fixtures/model-server.ts) replays a recorded ln-diff reply for the demo
+// source in chunks, over the OpenAI streaming protocol or Anthropic's.
+
+import { test, expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { chunksOf, startModelServer, type ModelServer } from './fixtures/model-server.ts';
+import { decodeSession, encodeSession } from '../../src/playground/share.ts';
+
+const REPLY = readFileSync(new URL('./fixtures/live-reply.txt', import.meta.url), 'utf8');
+const KEY = 'sk-test-0123456789';
+
+const diagnostics = (page: Page) => page.getByRole('region', { name: 'Diagnostics', exact: true });
+const result = (page: Page) => page.getByRole('region', { name: 'Result', exact: true });
+const message = (page: Page) => page.locator('#pg-live-message');
+
+let servers: ModelServer[] = [];
+test.afterEach(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  servers = [];
+});
+
+async function server(options: Parameters<typeof startModelServer>[0]): Promise<ModelServer> {
+  const s = await startModelServer(options);
+  servers.push(s);
+  return s;
+}
+
+/** Open the playground (the demo session) and the live panel; fill the endpoint. */
+async function openPanel(page: Page, base: string, key = KEY, path = '/playground/') {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(path);
+  await expect(page.locator('#pg-summary')).not.toBeEmpty();
+  await page.getByText('Run with a model').click();
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+  await page.getByLabel('Base URL').fill(base);
+  await page.getByLabel('Model', { exact: true }).fill('test-model');
+  await page.getByLabel('API key').fill(key);
+  return errors;
+}
+
+test('streams a reply from an OpenAI-compatible server into the reply editor and applies it', async ({ page }) => {
+  const s = await server({ cors: true, chunks: chunksOf(REPLY, 8), key: KEY, holdAfter: 4 });
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/playground/');
+  await expect(diagnostics(page)).toContainText('3 of 4 edits applied');
+  // The live-run code is loaded only when its panel opens.
+  const before = scripts.length;
+  expect(scripts.some((p) => /\/panel\.[^/]*\.js$/.test(p))).toBe(false);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.getByText('Run with a model').click();
+  await expect.poll(() => scripts.slice(before).some((p) => /\/panel\.[^/]*\.js$/.test(p))).toBe(true);
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+
+  await page.getByLabel('Base URL').fill(s.base);
+  await page.getByLabel('Model', { exact: true }).fill('test-model');
+  await page.getByLabel('API key').fill(KEY);
+  await expect(page.getByLabel('System prompt')).toHaveValue(/editblock/);
+  await page.getByLabel('Your request').fill('Add type hints and round the total.');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+
+  // Half the reply has arrived: it is in the editor, the run can be stopped.
+  await s.held;
+  const replyEditor = page.getByLabel('Model reply');
+  await expect(replyEditor).toContainText("I'll add type hints");
+  await expect(replyEditor).not.toContainText('def main() -> None:');
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeEnabled();
+  await expect(message(page)).toContainText('Receiving the answer from test-model');
+  // the engine runs on the reply as it grows: the first editblock is complete
+  await expect(diagnostics(page).locator('#pg-summary')).toContainText('All 1 edit applied');
+  s.release();
+
+  await expect(message(page)).toContainText(`Done: ${REPLY.length} characters from test-model`);
+  await expect(replyEditor).toContainText('def main() -> None:');
+  await expect(diagnostics(page)).toContainText('All 3 edits applied');
+  const after = result(page).getByLabel('After: greet.py');
+  await expect(after).toContainText('def greet(name: str) -> None:');
+  await expect(after).toContainText('return round(calculate_total(items, tax_rate), 2)');
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeDisabled();
+
+  // What was sent: the prompt, the numbered source, the request; the key only in its header.
+  const call = s.requests.find((r) => r.method === 'POST')!;
+  expect(call.path).toBe('/v1/chat/completions');
+  expect(call.headers.authorization).toBe(`Bearer ${KEY}`);
+  const body = JSON.parse(call.body);
+  expect(body.model).toBe('test-model');
+  expect(body.stream).toBe(true);
+  expect(body.messages[0].role).toBe('system');
+  expect(body.messages[0].content).toContain('<editblock>');
+  expect(body.messages[1].role).toBe('user');
+  expect(body.messages[1].content).toBe(
+    'greet.py\n 1│import sys\n 2│\n 3│def greet(name):\n 4│    print("Hello, " + name)\n 5│\n 6│def total(items, tax_rate):\n' +
+      ' 7│    return calculate_total(items, tax_rate)\n 8│\n 9│def main():\n10│    greet(sys.argv[1])\n11│    print(total([3, 4], 0.2))\n' +
+      '\nAdd type hints and round the total.',
+  );
+
+  // The prompt joins the session (shown read-only); the key is in no link and no storage.
+  await expect(page.locator('#pg-prompt-box')).toBeVisible();
+  await expect.poll(() => {
+    const d = decodeSession(new URL(page.url()).hash);
+    return d.ok ? `${d.session.reply === REPLY}|${d.session.prompt === body.messages[0].content}` : d.error;
+  }).toBe('true|true');
+  expect(page.url()).not.toContain(KEY);
+  const d = decodeSession(new URL(page.url()).hash);
+  expect(JSON.stringify(d)).not.toContain(KEY);
+  const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }));
+  expect(stored).not.toContain(KEY);
+  expect(errors).toEqual([]);
+});
+
+test('Anthropic Messages: headers, content_block_delta events, applied', async ({ page }) => {
+  const s = await server({ cors: true, chunks: chunksOf(REPLY, 5), key: KEY });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto('/playground/');
+  await page.getByText('Run with a model').click();
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+  await page.getByLabel('API', { exact: true }).selectOption('anthropic');
+  await expect(page.getByLabel('Base URL')).toHaveValue('https://api.anthropic.com');
+  await page.getByLabel('Base URL').fill(s.origin);
+  await page.getByLabel('Model', { exact: true }).fill('claude-test');
+  await page.getByLabel('API key').fill(KEY);
+  await page.getByLabel('Your request').press('Control+Enter');
+  await expect(message(page)).toContainText('Done:');
+  await expect(diagnostics(page)).toContainText('All 3 edits applied');
+  const call = s.requests.find((r) => r.method === 'POST')!;
+  expect(call.path).toBe('/v1/messages');
+  expect(call.headers['x-api-key']).toBe(KEY);
+  expect(call.headers['anthropic-version']).toBe('2023-06-01');
+  expect(call.headers['anthropic-dangerous-direct-browser-access']).toBe('true');
+  expect(call.headers.authorization).toBeUndefined();
+  const body = JSON.parse(call.body);
+  expect(body).toMatchObject({ model: 'claude-test', stream: true, max_tokens: 8192 });
+  expect(body.system).toContain('<editblock>');
+  expect(body.messages).toHaveLength(1);
+  expect(errors).toEqual([]);
+});
+
+test('a wrong key (401) says so and keeps the reply', async ({ page }) => {
+  const s = await server({ cors: true, chunks: [REPLY], key: KEY });
+  const errors = await openPanel(page, s.base, 'sk-wrong');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(message(page)).toContainText('The server refused the key (HTTP 401');
+  await expect(message(page)).toContainText('Incorrect API key provided.');
+  await expect(page.getByLabel('Model reply')).toContainText('Here are the changes.');
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+  expect(errors).toEqual([]);
+});
+
+test('a server without CORS headers: the page says what to enable', async ({ page }) => {
+  const s = await server({ cors: false, chunks: [REPLY], key: KEY });
+  const errors = await openPanel(page, s.base);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(message(page)).toContainText('does not allow requests from this page (CORS)');
+  await expect(message(page)).toContainText('OLLAMA_ORIGINS=http://127.0.0.1:4321');
+  await expect(message(page)).toContainText('--cors');
+  await expect(page.getByLabel('Model reply')).toContainText('Here are the changes.');
+  expect(errors).toEqual([]);
+});
+
+test('no server at the address: a network failure', async ({ page }) => {
+  const s = await startModelServer({ cors: true, chunks: [REPLY], key: KEY });
+  await s.close(); // the port is free again: nothing answers there
+  const errors = await openPanel(page, s.base);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(message(page)).toContainText(`Could not reach ${s.base}/chat/completions`);
+  await expect(message(page)).not.toContainText('CORS');
+  expect(errors).toEqual([]);
+});
+
+test('Stop cancels a run and keeps what arrived; a bad base URL is refused', async ({ page }) => {
+  const s = await server({ cors: true, chunks: chunksOf(REPLY, 6), key: KEY, holdAfter: 2 });
+  const errors = await openPanel(page, s.base);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await s.held;
+  await expect(page.getByLabel('Model reply')).toContainText("I'll add");
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(message(page)).toContainText('Stopped. The reply so far is kept in the editor.');
+  await expect(page.getByLabel('Model reply')).toContainText("I'll add");
+  await expect(page.getByLabel('Model reply')).not.toContainText('def main() -> None:');
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeFocused();
+
+  await page.getByLabel('Base URL').fill('javascript:alert(1)');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(message(page)).toContainText('Cannot run: the base URL must start with http:// or https://');
+  expect(errors).toEqual([]);
+});
+
+test('the key is kept in session storage only when asked; the prompt comes from the session', async ({ page }) => {
+  const prompt = 'You are a careful editor. <b>Reply</b> with editblocks.';
+  const link = `/playground/#${encodeSession({ format: 'ln-diff', files: [{ name: 'a.py', text: 'x = 1\n' }], reply: '', prompt })}`;
+  const errors = await openPanel(page, 'http://127.0.0.1:9/v1', KEY, link);
+  await expect(page.getByLabel('System prompt')).toHaveValue(prompt);
+  await expect(page.getByRole('region', { name: 'Prompt' })).toBeHidden(); // collapsed
+  await page.getByText('Prompt', { exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Prompt' })).toHaveText(prompt);
+  expect(await page.evaluate(() => sessionStorage.getItem('ln-diff.live.key'))).toBeNull();
+
+  await page.getByLabel("Keep the key in this tab's session storage").check();
+  expect(await page.evaluate(() => sessionStorage.getItem('ln-diff.live.key'))).toBe(KEY);
+  await page.reload();
+  await page.getByText('Run with a model').click();
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+  await expect(page.getByLabel('API key')).toHaveValue(KEY);
+  await expect(page.getByLabel('Base URL')).toHaveValue('http://127.0.0.1:9/v1');
+  await page.getByLabel("Keep the key in this tab's session storage").uncheck();
+  expect(await page.evaluate(() => sessionStorage.getItem('ln-diff.live.key'))).toBeNull();
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(KEY);
+
+  // A default prompt follows the format; "Default prompt" brings it back.
+  await page.getByLabel('System prompt').fill('mine');
+  await page.getByRole('button', { name: 'Default prompt' }).click();
+  await expect(page.getByLabel('System prompt')).toHaveValue(/editblock/);
+  await page.getByRole('combobox', { name: 'Format', exact: true }).selectOption('search-replace');
+  await expect(page.getByLabel('System prompt')).toHaveValue(/SEARCH\/REPLACE/);
+  await expect(page.locator('#pg-live-format')).toHaveText('The model is asked for search-replace edits (the Format menu above).');
+  expect(errors).toEqual([]);
+});
+
+test('screenshots of the live panel (light and dark)', async ({ page }) => {
+  const s = await server({ cors: true, chunks: chunksOf(REPLY, 4), key: KEY });
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openPanel(page, s.base);
+    await page.getByLabel('Your request').fill('Add type hints and round the total.');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(diagnostics(page)).toContainText('All 3 edits applied');
+    await page.getByText('Prompt', { exact: true }).click();
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: `test-results/live-${scheme}.png`, fullPage: false });
+  }
+});
