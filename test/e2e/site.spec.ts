@@ -108,3 +108,20 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.screenshot({ path: `test-results/spec-${scheme}.png` });
   });
 }
+
+test('every page declares a Content-Security-Policy, and nothing on the pages breaks it', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(`${page.url()}: ${m.text()}`);
+  });
+  for (const path of ['/', '/spec/ln-diff/', '/prompts/ln-diff/', '/playground/']) {
+    await page.goto(path);
+    const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+    expect(csp, path).toContain("script-src 'self'");
+    expect(csp, path).not.toContain("'unsafe-eval'");
+    if (path !== '/playground/') expect(csp, path).toContain("connect-src 'self';");
+  }
+  // The playground works under its policy: the worker runs and results appear.
+  await expect(page.getByRole('region', { name: 'Diagnostics', exact: true })).toContainText('applied', { timeout: 15_000 });
+  expect(violations).toEqual([]);
+});
