@@ -11,7 +11,9 @@ export type EngineEvent =
   | { kind: 'running' }
   | { kind: 'result'; output: RunOutput }
   | { kind: 'timeout'; ms: number }
-  | { kind: 'crash'; message: string };
+  | { kind: 'crash'; message: string }
+  | { kind: 'cancelled' }
+  | { kind: 'idle' };
 
 interface Job {
   seq: number;
@@ -84,6 +86,14 @@ export class EngineClient {
     });
   }
 
+  /** Stop the run in flight (and drop any waiting one) by replacing the worker. */
+  cancel(): void {
+    if (!this.running && !this.pending) return;
+    this.pending = null;
+    this.restart();
+    this.listener({ kind: 'cancelled' });
+  }
+
   /** Test hooks: a run that spins for `ms`, and a worker that crashes. */
   spin(ms: number): void {
     this.enqueue((api) => api.spin(ms));
@@ -131,5 +141,6 @@ export class EngineClient {
 
   private finish(): void {
     if (!this.running && this.pending) this.pump();
+    else if (!this.running) this.listener({ kind: 'idle' });
   }
 }

@@ -21,6 +21,9 @@ import { demoSession } from './demo.ts';
 import type { ResultView } from './merge.ts';
 import type { LivePanel } from './live/panel.ts';
 import { VERSION } from './version.ts';
+import { mountLazyPanels } from './replay/mount.ts';
+import { Saver, localStore } from './persist.ts';
+import { RunIndicator, resetControl, saveNote } from './guard.ts';
 
 // ---------------------------------------------------------------- elements
 
@@ -136,14 +139,19 @@ function say(text: string): void {
 // ---------------------------------------------------------------- engine
 
 const engine = new EngineClient(onEngine);
+/** "Running… Cancel" once a run takes longer than a moment; Cancel replaces the worker. */
+const running = new RunIndicator(() => engine.cancel());
+ui.engine.after(running.el);
 
 function onEngine(event: EngineEvent): void {
   switch (event.kind) {
     case 'running':
+      running.start();
       ui.engine.textContent = 'Engine: running…';
       ui.diagnostics.setAttribute('aria-busy', 'true');
       break;
     case 'result':
+      running.stop();
       ui.diagnostics.removeAttribute('aria-busy');
       setAlert('engine', null);
       if (sent) {
@@ -155,6 +163,7 @@ function onEngine(event: EngineEvent): void {
       }
       break;
     case 'timeout':
+      running.stop();
       ui.diagnostics.removeAttribute('aria-busy');
       ui.engine.textContent = 'Engine: stopped';
       setAlert(
@@ -164,9 +173,21 @@ function onEngine(event: EngineEvent): void {
       );
       break;
     case 'crash':
+      running.stop();
       ui.diagnostics.removeAttribute('aria-busy');
       ui.engine.textContent = 'Engine: restarted';
       setAlert('engine', `The engine worker crashed (${event.message}) and was replaced by a new one. Change the input to run it again.`);
+      break;
+    case 'cancelled':
+      running.stop();
+      ui.diagnostics.removeAttribute('aria-busy');
+      ui.engine.textContent = 'Engine: cancelled';
+      say('Run cancelled; the engine was restarted. Your text is unchanged. Change the input to run it again.');
+      break;
+    case 'idle':
+      running.stop();
+      ui.diagnostics.removeAttribute('aria-busy');
+      if (ui.engine.textContent === 'Engine: running…') ui.engine.textContent = 'Engine: ready';
       break;
   }
 }
@@ -201,6 +222,7 @@ function schedule(): void {
   const delay = size <= IMMEDIATE_CHARS || now - pendingSince >= MAX_WAIT_MS ? 0 : DEBOUNCE_MS;
   runTimer = setTimeout(runNow, delay);
   scheduleHash();
+  saver.schedule();
 }
 
 function runNow(): void {
@@ -851,6 +873,7 @@ function scheduleHash(): void {
 /** The next link written starts a history entry of its own (a new session replaced the old one). */
 let pushNext = false;
 function pushHash(): void {
+  saver.schedule();
   pushNext = true;
   hashVersion++;
   void writeHash();
@@ -1079,8 +1102,54 @@ ui.loadExample.addEventListener('click', async () => {
 
 // ---------------------------------------------------------------- start
 
-void openHash(location.hash);
+// ---------------------------------------------------------------- kept across reloads
+
+const note = saveNote();
+ui.linkWarning.after(note.el);
+const saver = new Saver({ storage: localStore, session: () => currentSession(), report: note.show });
+window.addEventListener('pagehide', () => {
+  if (saver.pending) saver.flush();
+});
+
+resetControl($<HTMLButtonElement>('pg-reset'), () => {
+  saver.clear();
+  for (const channel of ['link', 'input', 'files', 'live'] as const) setAlert(channel, null);
+  setSession(demoSession);
+  // The demo lives at the bare address: a new history entry without a hash.
+  clearTimeout(hashTimer);
+  hashTimer = undefined;
+  hashVersion++;
+  hashWritten = false;
+  shownHash = '';
+  linkTooLarge = false;
+  if (location.hash) history.pushState(null, '', location.pathname + location.search);
+  showLinkWarning();
+  say('Reset: the demo session is back and the saved state was cleared.');
+});
+
+/** A link in the address wins; otherwise the state saved in this browser, checked like a link; otherwise the demo. */
+async function start(): Promise<void> {
+  const saved = location.hash.slice(1) === '' ? saver.read() : null;
+  if (saved !== null) {
+    let decoded: Decoded;
+    try {
+      decoded = await checkExample(saved);
+    } catch {
+      decoded = { ok: false, error: 'the link worker did not answer' };
+    }
+    if (decoded.ok && location.hash.slice(1) === '') {
+      shownHash = '';
+      setSession(decoded.session);
+      say('Restored the session saved in this browser.');
+      return;
+    }
+  }
+  await openHash(location.hash);
+}
+
+void start();
 void loadExamples();
+mountLazyPanels({ format: () => format, files: currentFiles, reply: () => reply.state.doc.toString() });
 
 if (new URLSearchParams(location.search).has('test-hooks')) {
   (window as unknown as Record<string, unknown>).__lnDiffPlayground = {

@@ -1,0 +1,185 @@
+// Large inputs and slow runs: a 200,000-line file, a 10 MB paste, a run
+// that takes long (the `?test-hooks` spin), a crashed worker. The page stays
+// usable, shows "Running… Cancel", and nothing typed is lost.
+
+import { test, expect, type Page } from '@playwright/test';
+import { encodeSession, type Session } from '../../src/playground/share.ts';
+
+const SESSION: Session = {
+  format: 'auto',
+  files: [{ name: 'app.py', text: 'def add(a, b):\n    return a + b\n' }],
+  reply: 'app.py\n<editblock>\n<<<<<<< REMOVE\n2│    return a + b\n=======\n │    return b + a\n>>>>>>> INSERT\n</editblock>\n',
+};
+
+type Hooks = { setTimeoutMs(ms: number): void; spin(ms: number): void; crash(): void };
+/** Call the page's test hooks in order, e.g. [['setTimeoutMs', 60000], ['spin', 1000]]. */
+const hooks = (page: Page, calls: [keyof Hooks, number?][]) =>
+  page.evaluate((calls) => {
+    const h = (window as unknown as { __lnDiffPlayground: Record<string, (ms?: number) => void> }).__lnDiffPlayground;
+    for (const [name, ms] of calls) h[name](ms);
+  }, calls);
+
+function watch(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('dialog', (d) => {
+    errors.push(`dialog: ${d.message()}`);
+    void d.dismiss();
+  });
+  return errors;
+}
+
+const reply = (page: Page) => page.getByLabel('Model reply');
+const running = (page: Page) => page.locator('#pg-running');
+const summary = (page: Page) => page.locator('#pg-summary');
+
+/** Paste text into the focused editor as the browser would (a paste event with clipboard data). */
+async function paste(page: Page, selector: string, chars: number, line: string) {
+  await page.evaluate(
+    ({ selector, chars, line }) => {
+      const target = document.querySelector<HTMLElement>(selector)!;
+      target.focus();
+      const text = line.repeat(Math.ceil(chars / line.length)).slice(0, chars);
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    { selector, chars, line },
+  );
+}
+
+test.describe('large inputs and slow runs', () => {
+  test('a 200,000-line file: typing in the reply still lands while the engine works', async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors = watch(page);
+    await page.goto(`/playground/?test-hooks#${encodeSession(SESSION)}`);
+    await expect(summary(page)).toContainText('All 1 edit applied');
+
+    const lines: string[] = [];
+    for (let i = 1; i <= 200_000; i++) lines.push(`line ${i}: some ordinary text`);
+    const big = lines.join('\n') + '\n';
+    await page.locator('#pg-file-input').setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.from(big) });
+    await expect(page.getByRole('tab', { name: 'big.txt' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('status')).toContainText('Added big.txt');
+    // the editor holds all of it: its last line is there
+    const source = page.getByLabel('Source: big.txt');
+    await source.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('ArrowUp');
+    await expect(source).toContainText('line 200000: some ordinary text');
+
+    // keep a run in flight while typing (long enough not to end meanwhile)
+    await hooks(page, [['setTimeoutMs', 60_000], ['spin', 20_000]]);
+    await expect(running(page)).toBeVisible();
+    await reply(page).click();
+    await page.keyboard.press('Control+End');
+    const typed = 'typed-while-running!';
+    expect(typed).toHaveLength(20);
+    await page.keyboard.type(typed);
+    await expect(reply(page)).toContainText(typed);
+    // the run is still going: the keystrokes did not wait for it
+    await expect(running(page)).toBeVisible();
+    await running(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(running(page)).toBeHidden();
+
+    // the newest input runs on: the big file and the reply are both in the result
+    await reply(page).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\n');
+    await expect(page.getByRole('combobox', { name: 'File' })).toContainText('big.txt', { timeout: 60_000 });
+    await expect(reply(page)).toContainText(typed);
+    expect(errors).toEqual([]);
+  });
+
+  test('a slow run shows "Running… Cancel"; Cancel replaces the worker and keeps the text', async ({ page }) => {
+    const errors = watch(page);
+    await page.goto(`/playground/?test-hooks#${encodeSession(SESSION)}`);
+    await expect(summary(page)).toContainText('All 1 edit applied');
+    await expect(running(page)).toBeHidden();
+
+    await hooks(page, [['setTimeoutMs', 60_000], ['spin', 30_000]]);
+    await expect(running(page)).toBeVisible();
+    await expect(running(page)).toContainText('Running…');
+    await expect(running(page)).toContainText(/Running… \d+ s/);
+    await expect(page.locator('#pg-engine')).toHaveText('Engine: running…');
+    await running(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(running(page)).toBeHidden();
+    await expect(page.locator('#pg-engine')).toHaveText('Engine: cancelled');
+    await expect(page.getByRole('status')).toContainText('Run cancelled');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByLabel('Source: app.py')).toContainText('return a + b');
+    await expect(reply(page)).toContainText('return b + a');
+
+    // the new worker runs the next change
+    await reply(page).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\nmore text');
+    await expect(page.locator('#pg-engine')).toHaveText(/Engine: (<1|\d+) ms/);
+    await expect(summary(page)).toContainText('All 1 edit applied');
+    await expect(running(page)).toBeHidden();
+    expect(errors).toEqual([]);
+  });
+
+  test('a quick run never shows the indicator', async ({ page }) => {
+    await page.goto(`/playground/?test-hooks#${encodeSession(SESSION)}`);
+    await expect(summary(page)).toContainText('All 1 edit applied');
+    // watch the indicator for the whole of a few quick runs
+    await page.evaluate(() => {
+      const el = document.getElementById('pg-running')!;
+      (window as unknown as { __shown: number }).__shown = 0;
+      new MutationObserver(() => {
+        if (!el.hidden) (window as unknown as { __shown: number }).__shown++;
+      }).observe(el, { attributes: true });
+    });
+    await reply(page).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\nabc');
+    await expect(reply(page)).toContainText('abc');
+    await expect(page.locator('#pg-engine')).toHaveText(/Engine: (<1|\d+) ms/);
+    await hooks(page, [['spin', 50]]);
+    await expect(page.locator('#pg-engine')).toHaveText('Engine: running…');
+    await expect(page.locator('#pg-engine')).not.toHaveText('Engine: running…');
+    expect(await page.evaluate(() => (window as unknown as { __shown: number }).__shown)).toBe(0);
+  });
+
+  test('a crashed worker is replaced with a message, and the editors keep their text', async ({ page }) => {
+    const errors = watch(page);
+    await page.goto(`/playground/?test-hooks#${encodeSession(SESSION)}`);
+    await expect(summary(page)).toContainText('All 1 edit applied');
+    await reply(page).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\nunsaved words');
+    await hooks(page, [['crash']]);
+    await expect(page.getByRole('alert')).toContainText('The engine worker crashed');
+    await expect(page.getByRole('alert')).toContainText('replaced by a new one');
+    await expect(reply(page)).toContainText('unsaved words');
+    await expect(page.getByLabel('Source: app.py')).toContainText('return a + b');
+    await page.keyboard.type('!');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(summary(page)).toContainText('All 1 edit applied');
+    expect(errors).toEqual([]);
+  });
+
+  test('a 10 MB paste is refused with a clear message; the page keeps working', async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors = watch(page);
+    await page.goto(`/playground/?test-hooks#${encodeSession(SESSION)}`);
+    await expect(summary(page)).toContainText('All 1 edit applied');
+    await reply(page).click();
+    await page.keyboard.press('Control+End');
+    await paste(page, '#pg-reply-editor .cm-content', 10_500_000, 'pasted text that goes on and on\n');
+    await expect(page.getByRole('alert')).toContainText('The input is too large to run', { timeout: 30_000 });
+    await expect(page.getByRole('alert')).toContainText('10.0 MB');
+    // still typing: the keystrokes land in the (now huge) reply
+    await page.keyboard.type('still-typing');
+    await expect(reply(page)).toContainText('still-typing');
+    // undo the paste: the input runs again
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Delete');
+    await page.keyboard.type('x');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.locator('#pg-engine')).toHaveText(/Engine: (<1|\d+) ms/);
+    await expect(summary(page)).not.toContainText('All 1 edit applied');
+    expect(errors).toEqual([]);
+  });
+});

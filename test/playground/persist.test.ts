@@ -1,0 +1,122 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SAVE_KEY, Saver, parseSaved, serializeSession, sessionSize, type SaveState } from '../../src/playground/persist.ts';
+import type { Session } from '../../src/playground/session.ts';
+
+const SESSION: Session = {
+  format: 'ln-diff',
+  files: [{ name: 'a.py', text: 'x = 1\n' }],
+  reply: 'a reply',
+  options: { fuzzy: false },
+  selected: 0,
+  prompt: 'a prompt',
+};
+
+class MemoryStorage implements Storage {
+  map = new Map<string, string>();
+  failWrites = false;
+  get length() {
+    return this.map.size;
+  }
+  clear() {
+    this.map.clear();
+  }
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  key(i: number) {
+    return [...this.map.keys()][i] ?? null;
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
+  setItem(key: string, value: string) {
+    if (this.failWrites) throw new Error('QuotaExceededError');
+    this.map.set(key, value);
+  }
+}
+
+test('serializeSession keeps exactly the session fields, in a versioned envelope', () => {
+  const extra = { ...SESSION, digest: 'abcd1234', apiKey: 'sk-secret', endpoint: 'https://x' } as Session;
+  const saved = serializeSession(extra);
+  assert.equal(saved.ok, true);
+  if (!saved.ok) return;
+  assert.deepEqual(JSON.parse(saved.text), {
+    v: 1,
+    session: { format: 'ln-diff', files: [{ name: 'a.py', text: 'x = 1\n' }], reply: 'a reply', options: { fuzzy: false }, selected: 0, prompt: 'a prompt' },
+  });
+  assert.ok(!saved.text.includes('sk-secret'));
+  assert.ok(!saved.text.includes('abcd1234'));
+});
+
+test('serializeSession refuses sessions over the limit', () => {
+  const big: Session = { format: 'auto', files: [{ name: 'b', text: 'x'.repeat(5_000) }], reply: '' };
+  assert.deepEqual(serializeSession(big, 4_000), { ok: false, size: sessionSize(big) });
+  assert.equal(sessionSize(big), 5_000 + 1 + 30 + 200);
+  // JSON escaping can make the text larger than the estimate: still refused
+  const quotes: Session = { format: 'auto', files: [{ name: 'q', text: '"'.repeat(3_000) }], reply: '' };
+  const r = serializeSession(quotes, 4_000);
+  assert.equal(r.ok, false);
+  assert.ok(!r.ok && r.size > 6_000);
+  assert.equal(serializeSession(SESSION, 4_000).ok, true);
+});
+
+test('parseSaved reads back only a v1 envelope holding an object', () => {
+  const saved = serializeSession(SESSION);
+  assert.ok(saved.ok);
+  if (!saved.ok) return;
+  assert.deepEqual(parseSaved(saved.text), { ...SESSION });
+  assert.equal(parseSaved(null), null);
+  assert.equal(parseSaved(''), null);
+  assert.equal(parseSaved('not json'), null);
+  assert.equal(parseSaved('{"v":2,"session":{}}'), null);
+  assert.equal(parseSaved('{"v":1,"session":"text"}'), null);
+  assert.equal(parseSaved('{"v":1}'), null);
+  assert.equal(parseSaved('[1,2]'), null);
+  assert.deepEqual(parseSaved('{"v":1,"session":{"files":"nope"}}'), { files: 'nope' });
+});
+
+test('Saver debounces, saves, reports, refuses large sessions and clears', async () => {
+  const storage = new MemoryStorage();
+  let session: Session = SESSION;
+  const reports: [SaveState, number][] = [];
+  const saver = new Saver({ storage: () => storage, session: () => session, report: (s, n) => reports.push([s, n]), delayMs: 10, limit: 1_000 });
+  saver.schedule();
+  saver.schedule();
+  assert.equal(saver.pending, true);
+  assert.equal(storage.getItem(SAVE_KEY), null);
+  await new Promise((r) => setTimeout(r, 40));
+  assert.equal(saver.pending, false);
+  assert.deepEqual(saver.read(), { ...SESSION });
+  assert.equal(reports.length, 1);
+  assert.equal(reports[0][0], 'saved');
+
+  session = { format: 'auto', files: [{ name: 'b', text: 'x'.repeat(2_000) }], reply: '' };
+  saver.flush();
+  assert.equal(storage.getItem(SAVE_KEY), null, 'a session too large to save removes the older one');
+  assert.deepEqual(reports.at(-1), ['too-large', 2_231]);
+
+  session = SESSION;
+  storage.failWrites = true;
+  saver.flush();
+  assert.equal(reports.at(-1)?.[0], 'failed');
+  storage.failWrites = false;
+  saver.flush();
+  assert.equal(reports.at(-1)?.[0], 'saved');
+
+  saver.schedule();
+  saver.clear();
+  assert.equal(saver.pending, false);
+  assert.equal(storage.getItem(SAVE_KEY), null);
+  assert.deepEqual(reports.at(-1), ['cleared', 0]);
+  await new Promise((r) => setTimeout(r, 30));
+  assert.equal(storage.getItem(SAVE_KEY), null, 'the cleared timer does not save later');
+});
+
+test('Saver without storage does nothing and reads nothing', () => {
+  const reports: SaveState[] = [];
+  const saver = new Saver({ storage: () => null, session: () => SESSION, report: (s) => reports.push(s) });
+  saver.flush();
+  assert.equal(saver.read(), null);
+  assert.deepEqual(reports, []);
+});
