@@ -9,8 +9,11 @@ export type Command =
   | { kind: 'version' }
   /** `apply --json`: one JSON request on stdin, one JSON result on stdout. */
   | { kind: 'apply-json' }
-  /** `apply`: a reply applied to files on disk. `reply` null means stdin. */
-  | { kind: 'apply'; dryRun: boolean; base: string; format: string; reply: string | null }
+  /**
+   * `apply`: a reply applied to files on disk. `reply` null means stdin.
+   * `atomic`: all or nothing (no file is written unless every edit applied).
+   */
+  | { kind: 'apply'; dryRun: boolean; atomic: boolean; base: string; format: string; reply: string | null }
   /** `read`: print a format's view of a file. `file` null means stdin. */
   | { kind: 'read'; format: string; file: string | null };
 
@@ -50,12 +53,13 @@ export function parseCommand(argv: readonly string[]): Command {
       ...help,
       json: { type: 'boolean' },
       'dry-run': { type: 'boolean' },
+      atomic: { type: 'boolean' },
       base: { type: 'string' },
       format: { type: 'string' },
     });
     if (values.help) return { kind: 'help' };
     if (values.json) {
-      const extra = ['dry-run', 'base', 'format'].filter((k) => values[k] !== undefined);
+      const extra = ['dry-run', 'atomic', 'base', 'format'].filter((k) => values[k] !== undefined);
       if (extra.length > 0)
         throw new CliError(`--json takes everything from the request; --${extra[0]} cannot be combined with it`);
       if (positionals.length > 0)
@@ -69,6 +73,7 @@ export function parseCommand(argv: readonly string[]): Command {
     return {
       kind: 'apply',
       dryRun: values['dry-run'] === true,
+      atomic: values.atomic === true,
       base: base ?? '.',
       format: (values.format as string | undefined) ?? 'auto',
       reply: reply === undefined || reply === '-' ? null : reply,

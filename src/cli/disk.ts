@@ -25,7 +25,12 @@ export interface Target {
   exists: boolean;
   /** Its permission bits, when it exists. */
   mode: number | null;
+  /** The edit that names it (`edit at reply line 12`), for messages. */
+  ref?: string;
 }
+
+/** How messages name a target: its path, and the edit that names it when known. */
+const labelOf = (t: Pick<Target, 'file' | 'ref'>) => (t.ref ? `${t.file} (${t.ref})` : t.file);
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -67,20 +72,23 @@ export function openBase(dir: string): string {
   return real;
 }
 
-function unsafe(file: string, why: string): CliError {
-  return new CliError(`unsafe path ${JSON.stringify(file)}: ${why}; refusing to touch it`, EXIT_USAGE);
+function unsafe(file: string, why: string, ref?: string): CliError {
+  return new CliError(`unsafe path ${JSON.stringify(file)}${ref ? ` (${ref})` : ''}: ${why}; refusing to touch it`, EXIT_USAGE);
 }
 
 /**
  * Check a reply path against the (resolved) base and look at what is there.
- * Throws a CliError naming the path when it is unsafe.
+ * Throws a CliError naming the path (and `ref`, the edit that names it, when
+ * given) when it is unsafe.
  */
-export function resolveTarget(base: string, file: string): Target {
-  if (file.includes('\0')) throw unsafe(file, 'contains a NUL character');
-  if (path.isAbsolute(file) || path.win32.isAbsolute(file)) throw unsafe(file, 'absolute path');
+export function resolveTarget(base: string, file: string, ref?: string): Target {
+  const label = ref ? `${file} (${ref})` : file;
+  const unsafe_ = (why: string) => unsafe(file, why, ref);
+  if (file.includes('\0')) throw unsafe_('contains a NUL character');
+  if (path.isAbsolute(file) || path.win32.isAbsolute(file)) throw unsafe_('absolute path');
   const rel = path.relative(base, path.resolve(base, file));
-  if (rel === '') throw unsafe(file, 'names the base directory itself, not a file');
-  if (!isInside(base, path.resolve(base, rel))) throw unsafe(file, 'leaves the base directory');
+  if (rel === '') throw unsafe_('names the base directory itself, not a file');
+  if (!isInside(base, path.resolve(base, rel))) throw unsafe_('leaves the base directory');
   const abs = path.join(base, rel);
 
   // The nearest ancestor that exists, resolved through symlinks, must stay inside.
@@ -89,16 +97,16 @@ export function resolveTarget(base: string, file: string): Target {
       fs.lstatSync(dir);
     } catch (err) {
       if (errno(err) === 'ENOENT' || errno(err) === 'ENOTDIR') continue;
-      throw new CliError(`${file}: cannot inspect ${path.relative(base, dir)} (${describe(err)})`);
+      throw new CliError(`${label}: cannot inspect ${path.relative(base, dir)} (${describe(err)})`);
     }
     let real: string;
     try {
       real = fs.realpathSync(dir);
     } catch {
-      throw unsafe(file, `${path.relative(base, dir)} is a symlink that points nowhere`);
+      throw unsafe_(`${path.relative(base, dir)} is a symlink that points nowhere`);
     }
-    if (!isInside(base, real)) throw unsafe(file, `${path.relative(base, dir)} resolves outside the base directory`);
-    if (!fs.statSync(real).isDirectory()) throw new CliError(`${file}: ${path.relative(base, dir)} is not a directory`);
+    if (!isInside(base, real)) throw unsafe_(`${path.relative(base, dir)} resolves outside the base directory`);
+    if (!fs.statSync(real).isDirectory()) throw new CliError(`${label}: ${path.relative(base, dir)} is not a directory`);
     break;
   }
 
@@ -106,16 +114,17 @@ export function resolveTarget(base: string, file: string): Target {
   try {
     st = fs.lstatSync(abs);
   } catch (err) {
-    if (errno(err) === 'ENOENT') return { file, abs, exists: false, mode: null };
-    throw new CliError(`${file}: cannot inspect (${describe(err)})`);
+    if (errno(err) === 'ENOENT') return { file, abs, exists: false, mode: null, ...(ref ? { ref } : {}) };
+    throw new CliError(`${label}: cannot inspect (${describe(err)})`);
   }
-  if (st.isSymbolicLink()) throw unsafe(file, 'the file is a symlink (ln-diff never writes through one)');
-  if (!st.isFile()) throw new CliError(`${file}: not a regular file`);
-  return { file, abs, exists: true, mode: st.mode & 0o7777 };
+  if (st.isSymbolicLink()) throw unsafe_('the file is a symlink (ln-diff never writes through one)');
+  if (!st.isFile()) throw new CliError(`${label}: not a regular file`);
+  return { file, abs, exists: true, mode: st.mode & 0o7777, ...(ref ? { ref } : {}) };
 }
 
 /** Read a target's text (UTF-8, byte for byte). Refuses files that are not UTF-8. */
 export function readTarget(target: Target): string {
+  const label = labelOf(target);
   let bytes: Buffer;
   try {
     // O_NOFOLLOW: a symlink swapped in since the check is not followed.
@@ -126,10 +135,10 @@ export function readTarget(target: Target): string {
       fs.closeSync(fd);
     }
   } catch (err) {
-    throw new CliError(`${target.file}: cannot read (${describe(err)})`);
+    throw new CliError(`${label}: cannot read (${describe(err)})`);
   }
   const text = decodeUtf8(bytes);
-  if (text === null) throw new CliError(`${target.file}: not valid UTF-8 text; refusing to edit it`);
+  if (text === null) throw new CliError(`${label}: not valid UTF-8 text; refusing to edit it`);
   return text;
 }
 
@@ -149,18 +158,32 @@ export function readTextFile(file: string): string {
   return text;
 }
 
-/** Write `text` to the target atomically (temp file + rename), creating parent directories inside the base. */
-export function writeTarget(base: string, target: Target, text: string): void {
+/** A file written next to its target, not yet in place. */
+export interface Staged {
+  target: Target;
+  tmp: string;
+  /** The outermost directory created for it, if any (removed again when the write is dropped). */
+  createdDir: string | null;
+}
+
+/**
+ * Write `text` to a temp file in the target's directory (creating parent
+ * directories inside the base), with the target's mode, flushed to disk.
+ * `commitStaged` puts it in place; `dropStaged` removes it.
+ */
+export function stageTarget(base: string, target: Target, text: string): Staged {
   const dir = path.dirname(target.abs);
+  let createdDir: string | null = null;
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    createdDir = fs.mkdirSync(dir, { recursive: true }) ?? null;
   } catch (err) {
-    throw new CliError(`${target.file}: cannot create its directory (${describe(err)})`);
+    throw new CliError(`${labelOf(target)}: cannot create its directory (${describe(err)})`);
   }
   // The directories just made (or found) must still resolve inside the base.
-  if (!isInside(base, fs.realpathSync(dir))) throw unsafe(target.file, 'its directory resolves outside the base directory');
+  if (!isInside(base, fs.realpathSync(dir))) throw unsafe(target.file, 'its directory resolves outside the base directory', target.ref);
 
-  const tmp = path.join(dir, `.${path.basename(target.abs)}.ln-diff-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  // A short name of its own: the target's name in it could make it longer than the file system allows.
+  const tmp = path.join(dir, `.ln-diff-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
   let fd: number | null = null;
   try {
     fd = fs.openSync(tmp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, target.mode ?? 0o666);
@@ -169,18 +192,58 @@ export function writeTarget(base: string, target: Target, text: string): void {
     fs.fsyncSync(fd);
     fs.closeSync(fd);
     fd = null;
-    fs.renameSync(tmp, target.abs);
   } catch (err) {
     if (fd !== null) {
       try {
         fs.closeSync(fd);
       } catch {}
     }
-    try {
-      fs.unlinkSync(tmp);
-    } catch {}
-    throw new CliError(`${target.file}: cannot write (${describe(err)})`);
+    dropStaged({ target, tmp, createdDir });
+    throw new CliError(`${labelOf(target)}: cannot write (${describe(err)})`);
   }
+  return { target, tmp, createdDir };
+}
+
+/** Put a staged file in place (an atomic rename over the target). */
+export function commitStaged(staged: Staged): void {
+  try {
+    fs.renameSync(staged.tmp, staged.target.abs);
+  } catch (err) {
+    dropStaged(staged);
+    throw new CliError(`${labelOf(staged.target)}: cannot write (${describe(err)})`);
+  }
+}
+
+/** Remove a staged file that will not be put in place, and the directories made for it (when empty). */
+export function dropStaged(staged: Staged): void {
+  try {
+    fs.unlinkSync(staged.tmp);
+  } catch {}
+  removeCreatedDirs(staged.target, staged.createdDir);
+}
+
+/** Remove the directories from the target's up to `createdDir`, as long as they are empty. */
+function removeCreatedDirs(target: Target, createdDir: string | null): void {
+  if (createdDir === null) return;
+  for (let dir = path.dirname(target.abs); ; dir = path.dirname(dir)) {
+    try {
+      fs.rmdirSync(dir);
+    } catch {
+      return;
+    }
+    if (dir === createdDir || dir === path.dirname(dir)) return;
+  }
+}
+
+/** Undo a committed staged file that created its target: remove it and the directories made for it. */
+export function undoCreated(staged: Staged): void {
+  deleteTarget(staged.target);
+  removeCreatedDirs(staged.target, staged.createdDir);
+}
+
+/** Write `text` to the target atomically (temp file + rename), creating parent directories inside the base. */
+export function writeTarget(base: string, target: Target, text: string): void {
+  commitStaged(stageTarget(base, target, text));
 }
 
 /** Remove the target file. */
@@ -189,6 +252,6 @@ export function deleteTarget(target: Target): void {
     fs.unlinkSync(target.abs);
   } catch (err) {
     if (errno(err) === 'ENOENT') return;
-    throw new CliError(`${target.file}: cannot delete (${describe(err)})`);
+    throw new CliError(`${labelOf(target)}: cannot delete (${describe(err)})`);
   }
 }

@@ -13,9 +13,23 @@ import {
   validateRequest,
 } from '../formats/index.ts';
 import { parseCommand, type Command } from './args.ts';
-import { decodeUtf8, deleteTarget, openBase, readTarget, readTextFile, resolveTarget, writeTarget, type Target } from './disk.ts';
+import {
+  commitStaged,
+  decodeUtf8,
+  deleteTarget,
+  dropStaged,
+  openBase,
+  readTarget,
+  readTextFile,
+  resolveTarget,
+  stageTarget,
+  undoCreated,
+  writeTarget,
+  type Staged,
+  type Target,
+} from './disk.ts';
 import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, oneLine } from './errors.ts';
-import { changeLine, resultLines, styleFor, totalsLine, type FileChangeLine } from './summary.ts';
+import { changeLine, editRef, resultLines, styleFor, totalsLine, type FileChangeLine } from './summary.ts';
 
 export function usage(): string {
   const names = FORMAT_NAMES.join(', ');
@@ -31,6 +45,7 @@ Commands:
     --base DIR                  Directory the reply's paths are relative to (default: .)
     --format NAME               Reply format: ${names} (default: auto)
     --dry-run                   Show what would change; write nothing
+    --atomic                    All or nothing: write no file unless every edit applied
   read [--format NAME] FILE     Print the view of FILE that a model is shown (default: ln-diff)
   help, -h, --help              Show this help
   -v, --version                 Print the version
@@ -89,10 +104,69 @@ async function applyJson(): Promise<number> {
 
 // ---------------------------------------------------------------- apply (disk)
 
-/** The paths a reply's edits name, as the format reads them given the files known to exist. */
-function editPaths(format: Format, reply: string, known: string[]): string[] {
+/**
+ * The paths a reply's edits name, as the format reads them given the files
+ * known to exist, each with the first edit that names it (for messages).
+ */
+function editPaths(format: Format, reply: string, known: string[]): Map<string, string> {
   const { edits } = format.parse(reply, { files: known });
-  return [...new Set(edits.map((e) => e.file).filter((f) => f !== ''))];
+  const paths = new Map<string, string>();
+  for (const e of edits)
+    for (const file of [e.file, e.moveTo ?? '']) if (file !== '' && !paths.has(file)) paths.set(file, editRef({ reply: e.span }));
+  return paths;
+}
+
+interface Change {
+  target: Target;
+  action: FileChangeLine['action'];
+  /** The new text; null deletes the file. */
+  text: string | null;
+  /** The file's text before (to put it back when an --atomic write fails half way). */
+  before: string | null;
+}
+
+/**
+ * Write every change or none (--atomic): all new texts are first written
+ * next to their files; only when every one of them is on disk are they
+ * renamed into place, then the deletions done. A failure before that leaves
+ * every file as it was; a failure while renaming puts back what was already
+ * replaced. Throws the failure's CliError.
+ */
+function writeAllOrNothing(base: string, changes: readonly Change[]): void {
+  const staged: { change: Change; staged: Staged | null }[] = [];
+  try {
+    for (const c of changes) staged.push({ change: c, staged: c.text === null ? null : stageTarget(base, c.target, c.text) });
+  } catch (err) {
+    for (const s of staged) if (s.staged) dropStaged(s.staged);
+    throw err;
+  }
+  const writes = staged.filter((s) => s.staged !== null);
+  const deletions = staged.filter((s) => s.staged === null);
+  const done: typeof staged = [];
+  try {
+    for (const s of writes) {
+      commitStaged(s.staged!);
+      done.push(s);
+    }
+    for (const s of deletions) {
+      deleteTarget(s.change.target);
+      done.push(s);
+    }
+  } catch (err) {
+    for (const s of writes) if (!done.includes(s)) dropStaged(s.staged!);
+    const lost: string[] = [];
+    for (const s of done.reverse()) {
+      try {
+        if (s.change.before === null) undoCreated(s.staged!);
+        else writeTarget(base, s.change.target, s.change.before);
+      } catch {
+        lost.push(s.change.target.file);
+      }
+    }
+    const message = (err as Error).message;
+    if (lost.length > 0) throw new CliError(`${message}; --atomic could not put back ${lost.join(', ')}`);
+    throw new CliError(done.length > 0 ? `${message}; --atomic put back the ${done.length === 1 ? 'file' : 'files'} already written` : message);
+  }
 }
 
 async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<number> {
@@ -106,12 +180,15 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
   // Every path is checked before anything is read; two names for one file are refused.
   const targets = new Map<string, Target>();
   const byLocation = new Map<string, string>();
+  const refs = new Map<string, string>();
   const target = (file: string): Target => {
     const known = targets.get(file);
     if (known) return known;
-    const t = resolveTarget(base, file);
+    const ref = refs.get(file);
+    const t = resolveTarget(base, file, ref);
     const other = byLocation.get(t.abs);
-    if (other !== undefined) throw new CliError(`"${file}" and "${other}" name the same file; refusing to apply`);
+    if (other !== undefined)
+      throw new CliError(`"${file}"${ref ? ` (${ref})` : ''} and "${other}" name the same file; refusing to apply`);
     byLocation.set(t.abs, file);
     targets.set(file, t);
     return t;
@@ -121,7 +198,9 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
   // (a parser may read paths differently once it knows which files exist).
   let existing: string[] = [];
   for (let round = 0; round < 3; round++) {
-    for (const file of editPaths(format, reply, existing)) target(file);
+    const paths = editPaths(format, reply, existing);
+    for (const [file, ref] of paths) if (!refs.has(file)) refs.set(file, ref);
+    for (const file of paths.keys()) target(file);
     const now = [...targets.values()].filter((t) => t.exists).map((t) => t.file);
     if (now.length === existing.length) break;
     existing = now;
@@ -134,7 +213,7 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
   const result: ApplyResult = applyRequest(request);
 
   // Work out every change (and check every path the result names) before writing anything.
-  const changes: { target: Target; action: FileChangeLine['action']; text: string | null }[] = [];
+  const changes: Change[] = [];
   for (const [file, after] of Object.entries(result.files)) {
     const before = Object.hasOwn(files, file) ? files[file] : undefined;
     const t = target(file);
@@ -144,23 +223,29 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
         EXIT_INTERNAL,
       );
     if (after === null) {
-      if (before !== undefined) changes.push({ target: t, action: 'delete', text: null });
+      if (before !== undefined) changes.push({ target: t, action: 'delete', text: null, before });
     } else if (after !== before) {
-      changes.push({ target: t, action: before === undefined ? 'create' : 'modify', text: after });
+      changes.push({ target: t, action: before === undefined ? 'create' : 'modify', text: after, before: before ?? null });
     }
   }
 
   const style = styleFor(process.stdout);
   const lines = resultLines(result, style);
   if (lines.length > 0) out(lines.join('\n') + '\n');
-  for (const c of changes) {
-    if (!command.dryRun) {
-      if (c.text === null) deleteTarget(c.target);
-      else writeTarget(base, c.target, c.text);
+  // --atomic: an edit failed, so every file stays as it is.
+  const held = command.atomic && !result.ok;
+  if (!held) {
+    // Each file is written atomically; --atomic makes the whole set so.
+    if (command.atomic && !command.dryRun) writeAllOrNothing(base, changes);
+    for (const c of changes) {
+      if (!command.atomic && !command.dryRun) {
+        if (c.text === null) deleteTarget(c.target);
+        else writeTarget(base, c.target, c.text);
+      }
+      out(changeLine({ file: c.target.file, action: c.action }, command.dryRun, style) + '\n');
     }
-    out(changeLine({ file: c.target.file, action: c.action }, command.dryRun, style) + '\n');
   }
-  out(totalsLine(result, changes.length, command.dryRun, style) + '\n');
+  out(totalsLine(result, changes.length, command.dryRun, style, held) + '\n');
   return result.ok ? EXIT_OK : EXIT_FAILED;
 }
 

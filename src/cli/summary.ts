@@ -47,6 +47,11 @@ function how(e: EditResult): string {
   return out;
 }
 
+/** Which edit: where it starts in the reply (what a person or a model can find it by). */
+export function editRef(e: Pick<EditResult, 'reply'>): string {
+  return `edit at reply line ${e.reply.start.line}`;
+}
+
 function diagnosticLine(d: Diagnostic, indent: string, style: Style): string {
   const mark = d.severity === 'error' ? style.fail('!') : style.warn('!');
   return `${indent}${mark} ${d.code}: ${style.dim(oneLine(d.message))}`;
@@ -57,7 +62,7 @@ export function editLines(e: EditResult, style: Style): string[] {
   const file = e.file === '' ? '(no path)' : e.file;
   let head: string;
   if (e.status === 'failed') {
-    head = `${style.fail('✗')} ${file} ${e.code ?? 'failed'}: ${oneLine(e.message)}`;
+    head = `${style.fail('✗')} ${file} ${e.code ?? 'failed'} (${editRef(e)}): ${oneLine(e.message)}`;
   } else {
     const mark = e.match === 'fuzzy' ? style.warn('~') : style.ok('✓');
     head = `${mark} ${file} ${where(e)}${how(e)}`;
@@ -79,16 +84,23 @@ export function changeLine(c: FileChangeLine, dryRun: boolean, style: Style): st
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** `3 edits: 2 applied, 1 failed; 1 file modified` (dry run: says nothing was written). */
-export function totalsLine(result: ApplyResult, changed: number, dryRun: boolean, style: Style): string {
+/**
+ * `3 edits: 2 applied, 1 failed; 1 file changed` (dry run: says nothing was
+ * written; `held`: --atomic kept every file as it was because an edit failed).
+ */
+export function totalsLine(result: ApplyResult, changed: number, dryRun: boolean, style: Style, held = false): string {
   const applied = result.edits.filter((e) => e.status === 'applied').length;
   const failed = result.edits.length - applied;
   const counts = `${plural(result.edits.length, 'edit')}: ${style.ok(`${applied} applied`)}, ${
     failed > 0 ? style.fail(`${failed} failed`) : `${failed} failed`
   }`;
-  const files = dryRun
-    ? `dry run: ${plural(changed, 'file')} would change, nothing written`
-    : `${plural(changed, 'file')} changed`;
+  const files = held
+    ? dryRun
+      ? `dry run, --atomic: an edit failed, so nothing would be written (${plural(changed, 'file')} would otherwise change)`
+      : `--atomic: an edit failed, so nothing was written (${plural(changed, 'file')} would have changed)`
+    : dryRun
+      ? `dry run: ${plural(changed, 'file')} would change, nothing written`
+      : `${plural(changed, 'file')} changed`;
   return `${counts}; ${files}`;
 }
 

@@ -49,6 +49,18 @@ export function diagnostic(
   return reply ? { code, severity, message, reply } : { code, severity, message };
 }
 
+/** Characters of a line quoted in a message, at most. */
+export const QUOTED_MAX = 200;
+
+/**
+ * A line as messages quote it: in JSON quotes, cut after `QUOTED_MAX`
+ * characters (a 10 MB line would make a 10 MB message), saying how long it is.
+ */
+export function quote(line: string): string {
+  if (line.length <= QUOTED_MAX) return JSON.stringify(line);
+  return `${JSON.stringify(line.slice(0, QUOTED_MAX))}… (${line.length} characters)`;
+}
+
 /** `line 12, column 3`: how positions are written in messages. */
 export function at(position: Position): string {
   return `line ${position.line}, column ${position.column}`;

@@ -17,7 +17,8 @@
 // Without a cited place the whole file is the window and only "found in
 // exactly one place" (rungs 3 and 4) applies.
 
-import { ratio, quickRatio } from './similarity.ts';
+import { findBlock, trimEndKey, type LineKey } from './find.ts';
+import { ratio } from './similarity.ts';
 import type { Code } from './diagnostics.ts';
 import type { Candidate, Diagnostic, EngineOptions, MatchKind } from './types.ts';
 
@@ -56,17 +57,120 @@ export interface Unplaced {
   kind: MatchKind | null;
   /** Exact occurrences outside the window, for the message. */
   outside: number[];
+  /** The number of tied places, when there are more than the candidates listed (`MAX_CANDIDATES`). */
+  tied?: number;
+  /**
+   * Set when the search for the closest place stopped before it had
+   * compared every place (see `searchBudget`): `compared` of `places`.
+   */
+  searched?: { compared: number; places: number };
 }
 
 export type MatchOutcome = Placed | Unplaced;
 
 // String.prototype.trimEnd: linear time (a regex like /\s+$/ is quadratic on long blank runs).
-const trimEnd = (s: string) => s.trimEnd();
+const trimEnd = trimEndKey;
 
-/** Per-line similarity as the seed's reference does it: difflib ratio, newline included. */
+/**
+ * Longest pair of lines (both lengths together, in UTF-16 code units) whose
+ * similarity is difflib's ratio. difflib's matcher takes time that grows
+ * with the product of the lengths; longer pairs are compared by their
+ * common start and end instead (`endsSimilarity`), in linear time.
+ */
+export const RATIO_MAX_LENGTH = 20_000;
+
+/**
+ * The similarity of two long strings from what they share at both ends:
+ * twice the common prefix plus the common suffix (not overlapping it),
+ * over the total length. A lower bound of the share of equal text: one
+ * changed character in a long line still scores close to 1, a line that is
+ * merely made of the same characters scores low.
+ */
+export function endsSimilarity(a: string, b: string): number {
+  const total = a.length + b.length;
+  if (total === 0) return 1;
+  const short = Math.min(a.length, b.length);
+  let prefix = 0;
+  while (prefix < short && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (suffix < short - prefix && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
+  return (2 * (prefix + suffix)) / total;
+}
+
+/**
+ * Per-line similarity as the seed's reference does it: difflib ratio,
+ * newline included; for lines longer than `RATIO_MAX_LENGTH` together,
+ * `endsSimilarity`.
+ */
 export function lineSimilarity(cited: string, actual: string): number {
   if (cited === actual) return 1;
+  if (cited.length + actual.length > RATIO_MAX_LENGTH) return endsSimilarity(actual + '\n', cited + '\n');
   return ratio(actual + '\n', cited + '\n');
+}
+
+// ---------------------------------------------------------------------------
+// The search budget: looking for the closest place of an edit that matched
+// nowhere is only for the message, and it compares lines by similarity, the
+// costly comparison. It is bounded per edit and per request, in characters
+// compared, so that a reply of thousands of failing edits against a big file
+// costs a bounded time; an edit whose search stopped early says so.
+
+/** Characters compared by one edit's search for its closest place. */
+export const SEARCH_BUDGET_PER_EDIT = 1_000_000;
+/** Characters compared by all the closest-place searches of one request. */
+export const SEARCH_BUDGET_PER_REQUEST = 10_000_000;
+
+/** The budget of the request being run, if any (the engine runs one request at a time, synchronously). */
+let requestBudget: { remaining: number } | null = null;
+
+/** Run `fn` with a fresh request-wide search budget (the engine wraps each request in this). */
+export function withRequestBudget<T>(fn: () => T, characters = SEARCH_BUDGET_PER_REQUEST): T {
+  const saved = requestBudget;
+  requestBudget = { remaining: characters };
+  try {
+    return fn();
+  } finally {
+    requestBudget = saved;
+  }
+}
+
+/** One search's budget: its own allowance, drawn from the request's too while a request runs. */
+export interface SearchBudget {
+  /** Anything left to spend. */
+  left(): boolean;
+  /** Record `characters` compared. */
+  spend(characters: number): void;
+}
+
+export function searchBudget(characters = SEARCH_BUDGET_PER_EDIT): SearchBudget {
+  const shared = requestBudget;
+  let own = characters;
+  return {
+    left: () => own > 0 && (shared === null || shared.remaining > 0),
+    spend(n: number) {
+      own -= n;
+      if (shared) shared.remaining -= n;
+    },
+  };
+}
+
+/** How much of the closest-place search was done, when it stopped early. */
+export function searchedNote(outcome: Pick<Unplaced, 'searched'>): string {
+  const s = outcome.searched;
+  if (!s) return '';
+  return s.compared === 0
+    ? " (no place was compared: the reply's failed edits used up the search for closest places)"
+    : ` (the search for the closest place, which is bounded, compared ${s.compared} of the ${s.places} places)`;
+}
+
+/** `lineSimilarity`, paid for from a search budget. */
+export function budgetedSimilarity(budget: SearchBudget, cited: string, actual: string): number {
+  if (cited === actual) {
+    budget.spend(1);
+    return 1;
+  }
+  budget.spend(cited.length + actual.length + 2);
+  return lineSimilarity(cited, actual);
 }
 
 type Compare = (cited: string, actual: string) => boolean;
@@ -166,10 +270,11 @@ export function locate(
   const lo = cited === null ? 0 : Math.max(0, cited - window);
   const hi = cited === null ? last : Math.min(last, cited + window);
 
-  const rungs: [MatchKind, Compare][] = [['exact', exactly]];
-  if (options.whitespace !== false) rungs.push(['whitespace', ignoringTrailingSpace]);
+  // Whitespace-equal is "equal after trimEnd": the same comparison as a key, for findBlock.
+  const rungs: [MatchKind, Compare, LineKey][] = [['exact', exactly, null]];
+  if (options.whitespace !== false) rungs.push(['whitespace', ignoringTrailingSpace, trimEndKey]);
 
-  for (const [kind, eq] of rungs) {
+  for (const [kind, eq, key] of rungs) {
     if (cited !== null) {
       if (matchesAt(lines, old, cited, eq)) return placed(kind, lines, old, cited, cited);
       const below = cited - 1 >= lo && matchesAt(lines, old, cited - 1, eq);
@@ -179,11 +284,7 @@ export function locate(
       if (below) return placed(shifted, lines, old, cited - 1, cited);
       if (above) return placed(shifted, lines, old, cited + 1, cited);
     }
-    const found: number[] = [];
-    for (let s = lo; s <= hi; s++) {
-      if (cited !== null && Math.abs(s - cited) <= 1) continue;
-      if (matchesAt(lines, old, s, eq)) found.push(s);
-    }
+    const found = findBlock(lines, old, key, lo, hi).filter((s) => cited === null || Math.abs(s - cited) > 1);
     if (found.length > 1) return ambiguous(kind, lines, old, found, cited);
     if (found.length === 1) {
       const k: MatchKind = kind === 'exact' && cited !== null ? 'offset' : kind;
@@ -206,9 +307,31 @@ export function locate(
     ok: false,
     code: 'no-match',
     kind: null,
-    candidates: closest(lines, old, cited, lo, hi),
     outside: cited === null ? [] : exactElsewhere(lines, old, lo, hi),
+    ...closest(lines, old, cited, lo, hi),
   };
+}
+
+/**
+ * Tied places described as candidates, at most: a block of thousands of
+ * identical lines can tie at thousands of places, each candidate holding the
+ * block's lines. The others are only counted (`Unplaced.tied`).
+ */
+export const MAX_CANDIDATES = 100;
+
+/** Candidates for the first `MAX_CANDIDATES` of `starts`, and the count of all when some were left out. */
+export function tiedCandidates(
+  starts: readonly number[],
+  candidate: (start: number, k: number) => Candidate,
+): Pick<Unplaced, 'candidates' | 'tied'> {
+  const candidates = starts.slice(0, MAX_CANDIDATES).map(candidate);
+  return starts.length > MAX_CANDIDATES ? { candidates, tied: starts.length } : { candidates };
+}
+
+/** ` and N more places` when an ambiguous outcome lists only some of its tied places. */
+export function morePlaces(outcome: Pick<Unplaced, 'candidates' | 'tied'>): string {
+  const more = (outcome.tied ?? 0) - outcome.candidates.length;
+  return more > 0 ? ` and ${more} more place${more === 1 ? '' : 's'}` : '';
 }
 
 function ambiguous(
@@ -222,58 +345,51 @@ function ambiguous(
     ok: false,
     code: 'ambiguous',
     kind,
-    candidates: starts.map((s) => candidateAt(lines, old, s, cited)),
+    ...tiedCandidates(starts, (s) => candidateAt(lines, old, s, cited)),
     outside: [],
   };
 }
 
 /** Exact occurrences of `old` outside `[lo, hi]`. */
 function exactElsewhere(lines: readonly string[], old: readonly string[], lo: number, hi: number): number[] {
-  const out: number[] = [];
-  for (let s = 0; s <= lines.length - old.length; s++) {
-    if (s >= lo && s <= hi) continue;
-    if (matchesAt(lines, old, s, exactly)) out.push(s);
-  }
-  return out;
+  return findBlock(lines, old).filter((s) => s < lo || s > hi);
 }
 
-/** Upper bound on the ratio computations spent looking for the closest place. */
-const CLOSEST_BUDGET = 20_000;
-
 /**
- * The start in `[lo, hi]` whose lines are most similar to `old` (mean
- * per-line similarity; ties go to the place nearest the cited one). When the
- * file is shorter than the block, the closest place is the file's start.
+ * The place in `[lo, hi]` whose lines are most similar to `old` (mean
+ * per-line similarity; ties go to the place nearest the cited one). Places
+ * are compared nearest first (from `lo` up without a cited place) until the
+ * search budget runs out; `searched` then says how many were. When the file
+ * is shorter than the block, the closest place is the file's start.
  */
-function closest(
+export function closest(
   lines: readonly string[],
   old: readonly string[],
   cited: number | null,
   lo: number,
   hi: number,
-): Candidate[] {
-  if (lines.length === 0) return [];
-  if (hi < lo) return [candidateAt(lines, old, Math.max(0, Math.min(cited ?? 0, lines.length - 1)), cited)];
-  const center = cited ?? lo;
-  const starts: number[] = [];
-  for (let s = lo; s <= hi; s++) starts.push(s);
-  starts.sort((a, b) => Math.abs(a - center) - Math.abs(b - center) || a - b);
-  let budget = CLOSEST_BUDGET;
-  let best = -1;
+): Pick<Unplaced, 'candidates' | 'searched'> {
+  if (lines.length === 0) return { candidates: [] };
+  if (hi < lo) return { candidates: [candidateAt(lines, old, Math.max(0, Math.min(cited ?? 0, lines.length - 1)), cited)] };
+  const center = Math.max(lo, Math.min(hi, cited ?? lo));
+  const budget = searchBudget();
+  const places = hi - lo + 1;
+  let compared = 0;
+  let best = center;
   let bestScore = -1;
-  for (const s of starts) {
-    let sum = 0;
-    for (let i = 0; i < old.length; i++) {
-      const a = old[i];
-      const b = lines[s + i];
-      if (a === b) sum += 1;
-      else if (budget-- > 0) sum += lineSimilarity(a, b);
-      else sum += quickRatio(b + '\n', a + '\n');
-    }
-    if (sum > bestScore) {
-      bestScore = sum;
-      best = s;
+  // Nearest first: center, center - 1, center + 1, center - 2, ...
+  for (let d = 0; compared < places && budget.left(); d++) {
+    for (const s of d === 0 ? [center] : [center - d, center + d]) {
+      if (s < lo || s > hi || !budget.left()) continue;
+      let sum = 0;
+      for (let i = 0; i < old.length; i++) sum += budgetedSimilarity(budget, old[i], lines[s + i]);
+      compared++;
+      if (sum > bestScore) {
+        bestScore = sum;
+        best = s;
+      }
     }
   }
-  return [candidateAt(lines, old, best, cited)];
+  const candidates = [candidateAt(lines, old, best, cited)];
+  return compared < places ? { candidates, searched: { compared, places } } : { candidates };
 }

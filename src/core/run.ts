@@ -1,8 +1,8 @@
 // The engine: parse a reply with a format, place every edit against the
 // original files, reject overlaps, apply the independent edits together.
 
-import { diagnostic } from './diagnostics.ts';
-import { locate, type MatchOutcome } from './match.ts';
+import { diagnostic, quote } from './diagnostics.ts';
+import { locate, morePlaces, searchedNote, withRequestBudget, type MatchOutcome } from './match.ts';
 import { applySplices, formatText, parseText, setFinalNewline, type Splice, type TextFile } from './text.ts';
 import type {
   ApplyRequest,
@@ -21,14 +21,14 @@ export function unsafePathReason(path: string): string | null {
   if (path === '') return 'the path is empty';
   if (path.includes('\0')) return 'the path contains a NUL character';
   if (path.startsWith('/') || path.startsWith('\\') || /^[A-Za-z]:/.test(path)) return 'the path is absolute';
-  if (path.split(/[\\/]/).includes('..')) return 'the path contains a ".." segment';
+  if (path.includes('..') && path.split(/[\\/]/).includes('..')) return 'the path contains a ".." segment';
   return null;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const lines = (r: LineRange): string => (r.end < r.start ? `before line ${r.start}` : r.start === r.end ? `line ${r.start}` : `lines ${r.start}-${r.end}`);
 const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
-const show = (line: string) => JSON.stringify(line);
+const show = quote; // lines quoted in messages, cut when very long
 
 /** An edit on its way through the engine. */
 interface Work {
@@ -137,7 +137,7 @@ function unplacedMessage(outcome: Extract<MatchOutcome, { ok: false }>, work: Wo
     const places = outcome.candidates
       .map((c) => `${lines(c)}${c.offset !== null ? ` (offset ${signed(c.offset)})` : ''}`)
       .join(' and ');
-    return `${what} match equally well (${outcome.kind}) at ${places} of ${edit.file}; ${edit.cited !== undefined ? 'cite the line numbers of the one you mean, or ' : ''}include more lines to tell them apart`;
+    return `${what} match equally well (${outcome.kind}) at ${places}${morePlaces(outcome)} of ${edit.file}; ${edit.cited !== undefined ? 'cite the line numbers of the one you mean, or ' : ''}include more lines to tell them apart`;
   }
   if (outcome.outside.length > 0) {
     const s = outcome.outside[0];
@@ -154,13 +154,21 @@ function unplacedMessage(outcome: Extract<MatchOutcome, { ok: false }>, work: Wo
   const i = c.differs.indexOf(true);
   const detail =
     i >= 0
-      ? `; closest is ${lines(c)} (similarity ${c.similarity.toFixed(3)}), where line ${c.start + i} is ${show(c.lines[i] ?? '')} but the edit cites ${show(edit.old[i])}`
+      ? `; closest is ${lines(c)} (similarity ${c.similarity.toFixed(3)}), where line ${c.start + i} is ${show(c.lines[i] ?? '')} but the edit cites ${show(edit.old[i])}${searchedNote(outcome)}`
       : '';
   return `${what} ${doNot} match ${edit.file}${detail}; copy the lines exactly as the file has them`;
 }
 
-/** Run one format over a request. `request.format` is not consulted. */
+/**
+ * Run one format over a request. `request.format` is not consulted. The
+ * request's edits share one budget for their closest-place searches (see
+ * `searchBudget` in match.ts).
+ */
 export function runFormat(format: Format, request: ApplyRequest): ApplyResult {
+  return withRequestBudget(() => run(format, request));
+}
+
+function run(format: Format, request: ApplyRequest): ApplyResult {
   const options = request.options ?? {};
   const window = options.window ?? 50;
   const threshold = String(options.fuzzyThreshold ?? 0.95);
@@ -268,14 +276,11 @@ export function runFormat(format: Format, request: ApplyRequest): ApplyResult {
   }
   for (const list of byFile.values()) {
     const active: Work[] = [];
+    const byPlace = new Map<string, Work[]>();
     for (const w of list) {
-      const twin = active.find(
-        (a) =>
-          a.from === w.from &&
-          a.to === w.to &&
-          a.edit.kind === w.edit.kind &&
-          sameLines(a.lines ?? a.edit.new, w.lines ?? w.edit.new),
-      );
+      const place = `${w.from}:${w.to}:${w.edit.kind}`;
+      const same = byPlace.get(place);
+      const twin = same?.find((a) => sameLines(a.lines ?? a.edit.new, w.lines ?? w.edit.new));
       if (twin && w.edit.kind !== 'append' && w.edit.kind !== 'insert') {
         w.result.code = 'duplicate';
         w.result.duplicateOf = twin.edit.index;
@@ -283,12 +288,17 @@ export function runFormat(format: Format, request: ApplyRequest): ApplyResult {
         continue;
       }
       active.push(w);
+      if (same) same.push(w);
+      else byPlace.set(place, [w]);
     }
+    // Only edits that clash with something can clash: find them in O(k log k),
+    // then pair them up in reply order (the pairing names each one's partner).
+    const suspects = mayClash(active);
     const clashing = new Set<Work>();
-    for (let i = 0; i < active.length; i++) {
-      for (let j = i + 1; j < active.length; j++) {
-        const a = active[i];
-        const b = active[j];
+    for (let i = 0; i < suspects.length; i++) {
+      for (let j = i + 1; j < suspects.length; j++) {
+        const a = suspects[i];
+        const b = suspects[j];
         const shared = clash(a, b);
         if (shared === null) continue;
         for (const [x, y] of [[a, b], [b, a]] as const) {
@@ -304,8 +314,9 @@ export function runFormat(format: Format, request: ApplyRequest): ApplyResult {
       }
     }
     // A repeat of an edit that overlaps another overlaps it too.
+    const byIndex = new Map(active.map((a) => [a.edit.index, a]));
     for (const w of list) {
-      const twin = w.result.duplicateOf === null ? undefined : active.find((a) => a.edit.index === w.result.duplicateOf);
+      const twin = w.result.duplicateOf === null ? undefined : byIndex.get(w.result.duplicateOf);
       if (twin && clashing.has(twin)) {
         fail(w, { code: 'overlap', message: twin.result.message.replace(/^overlaps/, 'repeats an edit that overlaps') });
       }
@@ -357,6 +368,54 @@ export function runFormat(format: Format, request: ApplyRequest): ApplyResult {
 
 function sameLines(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((line, i) => line === b[i]);
+}
+
+/**
+ * The placed edits (in their order) for which `clash` is not null with at
+ * least one other: every edit when one rewrites or deletes the whole file;
+ * edits that move the file when two name different targets; ranges that
+ * overlap another range; ranges and insertion points strictly inside one.
+ */
+function mayClash(active: readonly Work[]): Work[] {
+  if (active.length < 2) return [];
+  const whole = (w: Work) => w.edit.kind === 'write' || w.edit.kind === 'delete';
+  if (active.some(whole)) return [...active];
+  const marked = new Set<Work>();
+  const moves = new Set(active.flatMap((w) => (w.edit.moveTo ? [w.edit.moveTo] : [])));
+  if (moves.size > 1) for (const w of active) if (w.edit.moveTo) marked.add(w);
+  const ranges = active.filter((w) => w.from! < w.to!).sort((a, b) => a.from! - b.from! || a.to! - b.to!);
+  const points = active.filter((w) => w.from === w.to).sort((a, b) => a.from! - b.from!);
+  // Ranges that overlap an earlier one (and the earlier one reaching furthest).
+  let reach: Work | null = null;
+  for (const r of ranges) {
+    if (reach && r.from! < reach.to!) {
+      marked.add(r);
+      marked.add(reach);
+    }
+    if (!reach || r.to! > reach.to!) reach = r;
+  }
+  // Insertion points strictly inside a range: prefix maxima of the ranges' ends.
+  const maxTo: number[] = [];
+  ranges.forEach((r, k) => maxTo.push(Math.max(k ? maxTo[k - 1] : -Infinity, r.to!)));
+  const firstAfter = <T>(xs: readonly T[], ok: (x: T) => boolean): number => {
+    let lo = 0;
+    let hi = xs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ok(xs[mid])) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
+  for (const p of points) {
+    const k = firstAfter(ranges, (r) => r.from! >= p.from!); // ranges [0, k) start before p
+    if (k > 0 && maxTo[k - 1] > p.from!) marked.add(p);
+  }
+  for (const r of ranges) {
+    const k = firstAfter(points, (p) => p.from! > r.from!);
+    if (k < points.length && points[k].from! < r.to!) marked.add(r);
+  }
+  return active.filter((w) => marked.has(w));
 }
 
 /**

@@ -25,31 +25,47 @@ export function parseText(text: string): TextFile {
     bom = true;
     text = text.slice(1);
   }
-  const lines: string[] = [];
-  const eols: Eol[] = [];
-  let pos = 0;
-  while (pos < text.length) {
-    const nl = text.indexOf('\n', pos);
-    if (nl === -1) {
-      lines.push(text.slice(pos));
-      eols.push('');
-      break;
+  if (text === '') return { bom, lines: [], eols: [] };
+  // The native split does the work; a piece ending in CR (but the last, which no LF follows) ended in CR LF.
+  const lines = text.split('\n');
+  const final = lines[lines.length - 1] === '';
+  if (final) lines.pop();
+  const eols: Eol[] = lines.map((): Eol => '\n'); // packed, unlike new Array(n).fill()
+  if (!final) eols[lines.length - 1] = '';
+  if (text.indexOf('\r') !== -1) {
+    const last = final ? lines.length : lines.length - 1;
+    for (let i = 0; i < last; i++) {
+      const line = lines[i];
+      if (line.charCodeAt(line.length - 1) === 13) {
+        lines[i] = line.slice(0, -1);
+        eols[i] = '\r\n';
+      }
     }
-    if (nl > pos && text.charCodeAt(nl - 1) === 13) {
-      lines.push(text.slice(pos, nl - 1));
-      eols.push('\r\n');
-    } else {
-      lines.push(text.slice(pos, nl));
-      eols.push('\n');
-    }
-    pos = nl + 1;
   }
   return { bom, lines, eols };
 }
 
 export function formatText(file: TextFile): string {
-  let out = file.bom ? BOM : '';
-  for (let i = 0; i < file.lines.length; i++) out += file.lines[i] + file.eols[i];
+  const { lines, eols } = file;
+  const n = lines.length;
+  const head = file.bom ? BOM : '';
+  if (n === 0) return head;
+  // One ending between every two lines (the usual case): a native join.
+  const sep = eols[0] === '' ? '\n' : eols[0];
+  let uniform = true;
+  for (let i = 0; i < n - 1 && uniform; i++) uniform = eols[i] === sep;
+  if (uniform) {
+    // The final ending joined in too (an empty last piece), so that the result is one flat string, not a concatenation.
+    if (eols[n - 1] !== sep) return head + lines.join(sep) + eols[n - 1];
+    (lines as string[]).push('');
+    try {
+      return head + lines.join(sep);
+    } finally {
+      (lines as string[]).pop();
+    }
+  }
+  let out = head;
+  for (let i = 0; i < n; i++) out += lines[i] + eols[i];
   return out;
 }
 
@@ -100,29 +116,32 @@ export function applySplices(file: TextFile, splices: readonly Splice[]): TextFi
     .map((x) => x.s);
   const fallback = dominantEol(file);
   const noFinal = lacksFinalNewline(file);
-  const lines: string[] = [];
-  const eols: Eol[] = [];
+  // The result as a list of pieces (runs of the file's own lines, and new lines), joined once.
+  const lineParts: string[][] = [];
+  const eolParts: Eol[][] = [];
   let pos = 0;
   for (const s of sorted) {
-    for (; pos < s.from; pos++) {
-      lines.push(file.lines[pos]);
-      eols.push(file.eols[pos]);
+    if (pos < s.from) {
+      lineParts.push(file.lines.slice(pos, s.from));
+      eolParts.push(file.eols.slice(pos, s.from));
+      pos = s.from;
     }
     // A splice over the whole file takes the file's dominant ending, not its last line's.
     const whole = s.from === 0 && s.to === file.lines.length;
     const last = s.to > s.from && !whole ? file.eols[s.to - 1] : '';
     const eol: Eol = last === '' ? fallback : last;
-    for (const line of s.lines) {
-      lines.push(line);
-      eols.push(eol);
-    }
+    lineParts.push(s.lines);
+    eolParts.push(s.lines.map(() => eol));
     pos = Math.max(pos, s.to);
   }
-  for (; pos < file.lines.length; pos++) {
-    lines.push(file.lines[pos]);
-    eols.push(file.eols[pos]);
+  if (pos < file.lines.length) {
+    lineParts.push(file.lines.slice(pos));
+    eolParts.push(file.eols.slice(pos));
   }
-  for (let i = 0; i < eols.length - 1; i++) if (eols[i] === '') eols[i] = fallback;
+  const lines = ([] as string[]).concat(...lineParts);
+  const eols = ([] as Eol[]).concat(...eolParts);
+  // Only the file's old last line can lack an ending; inside the file it takes the dominant one.
+  if (noFinal) for (let i = 0; i < eols.length - 1; i++) if (eols[i] === '') eols[i] = fallback;
   if (eols.length > 0) eols[eols.length - 1] = noFinal ? '' : eols[eols.length - 1] || fallback;
   return { bom: file.bom, lines, eols };
 }

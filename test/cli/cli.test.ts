@@ -13,7 +13,7 @@ test('--help, -h and help print the usage on stdout and exit 0', () => {
     assert.equal(r.status, 0, args.join(' '));
     assert.equal(r.stderr, '');
     assert.match(r.stdout, /^Usage: ln-diff <command>/);
-    for (const word of ['apply --json', '--dry-run', '--base DIR', '--format NAME', 'read', '--version'])
+    for (const word of ['apply --json', '--dry-run', '--atomic', '--base DIR', '--format NAME', 'read', '--version'])
       assert.ok(r.stdout.includes(word), `usage mentions ${word}`);
     outputs.add(r.stdout);
   }

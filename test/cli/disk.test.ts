@@ -92,7 +92,7 @@ test('apply: a failed edit exits 1, names the file and code, and the applied edi
   const reply = fixReply + '\n' + block('other.txt', [[1, 'something else entirely']], ['x']);
   const r = run(['apply', '--base', dir], { input: reply });
   assert.equal(r.status, 1, r.stderr);
-  assert.match(r.stdout, /^✗ other\.txt no-match: .+$/m);
+  assert.match(r.stdout, /^✗ other\.txt no-match \(edit at reply line 12\): .+$/m);
   assert.match(r.stdout, /2 edits: 1 applied, 1 failed/);
   assert.equal(readFileSync(join(dir, 'other.txt'), 'utf8'), 'keep\n');
   assert.match(readFileSync(join(dir, 'src/app.py'), 'utf8'), /print\("new"\)/);

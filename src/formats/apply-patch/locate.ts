@@ -5,10 +5,10 @@
 // normalised. Unlike the reference, which takes the first match going
 // forward, a chunk that fits more than one place fails as `ambiguous`.
 
-import { candidateAt, lineSimilarity, locate as coreLocate, type MatchOutcome } from '../../core/match.ts';
-import type { Candidate, Edit, EngineOptions, MatchKind } from '../../core/types.ts';
-
-type Compare = (a: string, b: string) => boolean;
+import { quote } from '../../core/diagnostics.ts';
+import { findBlock, type LineKey } from '../../core/find.ts';
+import { candidateAt, closest as closestPlace, lineSimilarity, morePlaces, searchedNote, tiedCandidates, type MatchOutcome, type Unplaced } from '../../core/match.ts';
+import type { Edit, EngineOptions, MatchKind } from '../../core/types.ts';
 
 /** The reference's last pass: trim, then map typographic punctuation and odd spaces to ASCII. */
 export function normalise(s: string, trim = true): string {
@@ -22,14 +22,20 @@ export function normalise(s: string, trim = true): string {
 interface Rung {
   kind: MatchKind;
   name: string;
-  eq: Compare;
+  /** Two lines compare equal when their keys are equal (null: the lines themselves). */
+  key: LineKey;
 }
 
+const trimEnd = (s: string) => s.trimEnd();
+const trim = (s: string) => s.trim();
+const normalised = (s: string) => normalise(s);
+const normalisedUntrimmed = (s: string) => normalise(s, false);
+
 const RUNGS: Rung[] = [
-  { kind: 'exact', name: 'exactly', eq: (a, b) => a === b },
-  { kind: 'whitespace', name: 'ignoring trailing whitespace', eq: (a, b) => a.trimEnd() === b.trimEnd() },
-  { kind: 'whitespace', name: 'ignoring leading and trailing whitespace', eq: (a, b) => a.trim() === b.trim() },
-  { kind: 'fuzzy', name: 'with Unicode punctuation normalised', eq: (a, b) => normalise(a) === normalise(b) },
+  { kind: 'exact', name: 'exactly', key: null },
+  { kind: 'whitespace', name: 'ignoring trailing whitespace', key: trimEnd },
+  { kind: 'whitespace', name: 'ignoring leading and trailing whitespace', key: trim },
+  { kind: 'fuzzy', name: 'with Unicode punctuation normalised', key: normalised },
 ];
 
 /** The comparisons the options allow; without whitespace tolerance the last one does not trim either. */
@@ -38,37 +44,32 @@ function rungs(options: EngineOptions): Rung[] {
     (r) => !((r.kind === 'whitespace' && options.whitespace === false) || (r.kind === 'fuzzy' && options.fuzzy === false)),
   );
   return options.whitespace === false
-    ? out.map((r) => (r.kind === 'fuzzy' ? { ...r, eq: (a: string, b: string) => normalise(a, false) === normalise(b, false) } : r))
+    ? out.map((r) => (r.kind === 'fuzzy' ? { ...r, key: normalisedUntrimmed } : r))
     : out;
 }
 
-function matchesAt(lines: readonly string[], old: readonly string[], start: number, eq: Compare): boolean {
-  for (let i = 0; i < old.length; i++) if (!eq(old[i], lines[start + i])) return false;
-  return true;
-}
-
-const show = (s: string) => JSON.stringify(s);
+const show = quote; // lines quoted in messages, cut when very long
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const range = (start: number, end: number) => (end < start ? `before line ${start}` : start === end ? `line ${start}` : `lines ${start}-${end}`);
 
 /** The first line at or after `from` equal to `anchor`, at the strictest comparison that finds one. */
 function findAnchor(lines: readonly string[], anchor: string, from: number, ladder: Rung[]): number | null {
   for (const r of ladder) {
-    for (let i = from; i < lines.length; i++) if (r.eq(anchor, lines[i])) return i;
+    const [i] = findBlock(lines, [anchor], r.key, from, lines.length - 1, 1);
+    if (i !== undefined) return i;
   }
   return null;
 }
 
-function shifted(c: Candidate, by: number): Candidate {
-  return { ...c, start: c.start + by, end: c.end + by };
-}
-
-/** The place in `lines[from..]` most like `old`, as a candidate (the core's closest-place search). */
-function closest(lines: readonly string[], old: readonly string[], from: number): Candidate[] {
-  const region = lines.slice(from);
-  if (region.length === 0 || old.length === 0) return [];
-  const outcome = coreLocate(region, old, null, { whitespace: false, fuzzy: false });
-  return outcome.ok ? [candidateAt(lines, old, from + outcome.start, null)] : outcome.candidates.map((c) => shifted(c, from));
+/**
+ * The place in `lines[from..]` most like `old`, as a candidate (the core's
+ * closest-place search), with how far the search went when it stopped early.
+ * Called once the old lines are known not to be there exactly.
+ */
+function closest(lines: readonly string[], old: readonly string[], from: number): Pick<Unplaced, 'candidates' | 'searched'> {
+  if (from >= lines.length || old.length === 0) return { candidates: [] };
+  if (lines.length - old.length < from) return { candidates: [candidateAt(lines, old, from, null)] };
+  return closestPlace(lines, old, null, from, lines.length - old.length);
 }
 
 export function locatePatch(lines: readonly string[], edit: Edit, options: EngineOptions): MatchOutcome {
@@ -85,8 +86,11 @@ export function locatePatch(lines: readonly string[], edit: Edit, options: Engin
     const found = findAnchor(lines, anchors[k], anchorLine === null ? 0 : anchorLine + 1, ladder);
     if (found === null) {
       const after = anchorLine === null ? '' : ` after line ${anchorLine + 1}`;
-      const near = closest(lines, [anchors[k]], anchorLine === null ? 0 : anchorLine + 1);
-      const detail = near[0] ? `; the most similar line is ${near[0].start}: ${show(near[0].lines[0] ?? '')} (similarity ${near[0].similarity.toFixed(3)})` : '';
+      const search = closest(lines, [anchors[k]], anchorLine === null ? 0 : anchorLine + 1);
+      const near = search.candidates;
+      const detail = near[0]
+        ? `; the most similar line is ${near[0].start}: ${show(near[0].lines[0] ?? '')} (similarity ${near[0].similarity.toFixed(3)})${searchedNote(search)}`
+        : '';
       return {
         ok: false,
         code: 'no-match',
@@ -109,23 +113,18 @@ export function locatePatch(lines: readonly string[], edit: Edit, options: Engin
 
   // 3. The old lines, anywhere from the anchor on (only at the very end with `*** End of File`).
   const last = n - old.length;
-  const starts: number[] = [];
-  if (eof) {
-    if (last >= from) starts.push(last);
-  } else {
-    for (let s = from; s <= last; s++) starts.push(s);
-  }
   for (const r of ladder) {
-    const found = starts.filter((s) => matchesAt(lines, old, s, r.eq));
+    const found = eof ? findBlock(lines, old, r.key, Math.max(from, last), last) : findBlock(lines, old, r.key, from, last);
     if (found.length > 1) {
-      const places = found.map((s) => range(s + 1, s + old.length));
+      const tied = tiedCandidates(found, (s) => candidateAt(lines, old, s, null));
+      const places = tied.candidates.map((c) => range(c.start, c.end));
       return {
         ok: false,
         code: 'ambiguous',
         kind: r.kind,
-        candidates: found.map((s) => candidateAt(lines, old, s, null)),
+        ...tied,
         outside: [],
-        message: `the chunk's context and removed lines (${plural(old.length, 'line')}) match ${found.length} places in ${edit.file}${where}, compared ${r.name}: ${places.join(', ')}; add context lines, or an @@ line naming the enclosing function or class, until they match one place`,
+        message: `the chunk's context and removed lines (${plural(old.length, 'line')}) match ${found.length} places in ${edit.file}${where}, compared ${r.name}: ${places.join(', ')}${morePlaces(tied)}; add context lines, or an @@ line naming the enclosing function or class, until they match one place`,
       };
     }
     if (found.length === 1) {
@@ -142,14 +141,15 @@ export function locatePatch(lines: readonly string[], edit: Edit, options: Engin
   }
 
   // 4. Nowhere: name the closest place.
-  const candidates = eof ? (n > 0 ? [candidateAt(lines, old, Math.max(0, last), null)] : []) : closest(lines, old, from);
+  const search = eof ? { candidates: n > 0 ? [candidateAt(lines, old, Math.max(0, last), null)] : [] } : closest(lines, old, from);
+  const candidates = search.candidates;
   const c = candidates[0];
   let detail = '';
   if (c) {
     const i = c.differs.indexOf(true);
     detail = `; the closest place is ${range(c.start, c.end)} (similarity ${c.similarity.toFixed(3)})${
       i >= 0 ? `, where line ${c.start + i} is ${c.lines[i] === undefined ? 'past the end of the file' : show(c.lines[i])} but the chunk has ${show(old[i])}` : ''
-    }`;
+    }${searchedNote(search)}`;
   }
   const place = eof ? ` at the end of ${edit.file} (the chunk ends with *** End of File)` : ` in ${edit.file}${where}`;
   return {

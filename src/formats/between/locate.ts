@@ -2,58 +2,62 @@
 // replace the lines strictly between them (spec/formats/between.md, "Placing
 // a snippet").
 
-import { candidateAt, lineSimilarity, locate as ladder, type MatchOutcome } from '../../core/match.ts';
+import { quote } from '../../core/diagnostics.ts';
+import { findBlock } from '../../core/find.ts';
+import { budgetedSimilarity, candidateAt, lineSimilarity, locate as ladder, searchBudget, searchedNote, type MatchOutcome } from '../../core/match.ts';
 import type { Candidate, Edit, EngineOptions } from '../../core/types.ts';
 import { anchorKey } from './syntax.ts';
 
-const show = (s: string) => JSON.stringify(s);
+const show = quote; // lines quoted in messages, cut when very long
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const ORDINAL = ['first', 'second'];
 
-/** Indexes of the lines whose trimmed text equals the anchor's. */
-export function anchorPlaces(lines: readonly string[], anchor: string, keyOf: (s: string) => string = anchorKey): number[] {
-  const key = keyOf(anchor);
-  const out: number[] = [];
-  lines.forEach((line, i) => {
-    if (keyOf(line) === key) out.push(i);
-  });
-  return out;
+/** Indexes of the lines whose trimmed text equals the anchor's (`keyOf` null: whose text equals it). */
+export function anchorPlaces(lines: readonly string[], anchor: string, keyOf: ((s: string) => string) | null = anchorKey): number[] {
+  return findBlock(lines, [anchor], keyOf);
 }
 
 function lineCandidate(lines: readonly string[], anchor: string, i: number): Candidate {
   return candidateAt(lines, [anchor], i, null);
 }
 
-/** The line most similar to the anchor (trimmed texts compared), first on ties. */
-function closestLine(lines: readonly string[], anchor: string): number | null {
+/**
+ * The line most similar to the anchor (trimmed texts compared), first on
+ * ties, among the lines compared before the search budget ran out (`compared`).
+ */
+function closestLine(lines: readonly string[], anchor: string): { best: number | null; compared: number } {
   let best: number | null = null;
   let score = -1;
   const key = anchorKey(anchor);
-  lines.forEach((line, i) => {
-    const r = lineSimilarity(key, anchorKey(line));
+  const budget = searchBudget();
+  let compared = 0;
+  for (let i = 0; i < lines.length && budget.left(); i++, compared++) {
+    const r = budgetedSimilarity(budget, key, anchorKey(lines[i]));
     if (r > score) {
       score = r;
       best = i;
     }
-  });
-  return best;
+  }
+  if (best === null && lines.length > 0) best = 0;
+  return { best, compared };
 }
 
 export function locateBetween(lines: readonly string[], edit: Edit, options: EngineOptions): MatchOutcome {
   if (edit.old.length !== 2) return ladder(lines, edit.old, null, options);
   const [a, b] = edit.old;
   // With the whitespace option off, anchors must equal their lines exactly.
-  const keyOf = options.whitespace === false ? (s: string) => s : anchorKey;
+  const keyOf = options.whitespace === false ? null : anchorKey;
   const places = [anchorPlaces(lines, a, keyOf), anchorPlaces(lines, b, keyOf)];
   const file = edit.file;
 
   for (const k of [0, 1]) {
     if (places[k].length > 0) continue;
-    const near = closestLine(lines, edit.old[k]);
+    const { best: near, compared } = closestLine(lines, edit.old[k]);
+    const searched = compared < lines.length ? { searched: { compared, places: lines.length } } : {};
     const detail =
       near === null
         ? `; ${file} is empty`
-        : `; closest is line ${near + 1} ${show(lines[near])} (similarity ${lineSimilarity(anchorKey(edit.old[k]), anchorKey(lines[near])).toFixed(3)})`;
+        : `; closest is line ${near + 1} ${show(lines[near])} (similarity ${lineSimilarity(anchorKey(edit.old[k]), anchorKey(lines[near])).toFixed(3)})${searchedNote(searched)}`;
     return {
       ok: false,
       code: 'no-match',

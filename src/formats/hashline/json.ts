@@ -11,8 +11,10 @@ export type JsonNode =
       from: number;
       to: number;
       value: string;
-      /** Reply offset of each UTF-16 unit of `value`, plus one entry for the closing quote. */
-      offsets: number[];
+      /** Reply offset of UTF-16 unit `i` of `value` (`i === value.length`: the closing quote); undefined outside. */
+      offsetAt(i: number): number | undefined;
+      /** Every `offsetAt(i)` as an array: built when read (a 10 MB string makes it big). */
+      readonly offsets: number[];
     }
   | { type: 'number'; from: number; to: number; value: number }
   | { type: 'boolean'; from: number; to: number; value: boolean }
@@ -81,47 +83,86 @@ class Reader {
     const { text, limit } = this;
     const from = this.pos;
     this.pos++; // opening quote
-    let value = '';
-    const offsets: number[] = [];
+    // Runs of plain characters are sliced, not added one by one; where each
+    // unit came from is kept as runs too: from value index v[k] on, index i
+    // came from offset t[k] + (i - v[k]).
+    const parts: string[] = [];
+    let length = 0;
+    const v: number[] = [];
+    const t: number[] = [];
+    const mark = (offset: number) => {
+      v.push(length);
+      t.push(offset);
+    };
     while (true) {
+      const run = this.pos;
+      while (this.pos < limit) {
+        const c = text.charCodeAt(this.pos);
+        if (c === 0x22 || c === 0x5c) break;
+        this.pos++;
+      }
+      if (this.pos > run) {
+        mark(run);
+        parts.push(text.slice(run, this.pos));
+        length += this.pos - run;
+      }
       if (this.pos >= limit) this.fail('a closing `"` for the string that starts at ' + describeOffset(text, from));
       const c = text[this.pos];
       if (c === '"') {
-        offsets.push(this.pos);
+        mark(this.pos);
         this.pos++;
-        return { type: 'string', from, to: this.pos, value, offsets };
-      }
-      if (c === '\\') {
-        const escFrom = this.pos;
-        if (this.pos + 1 >= limit) {
-          this.pos++;
-          this.fail('an escape character after `\\`');
-        }
-        const e = text[this.pos + 1];
-        if (Object.hasOwn(ESCAPES, e)) {
-          value += ESCAPES[e];
-          offsets.push(escFrom);
-          this.pos += 2;
-          continue;
-        }
-        if (e === 'u') {
-          const hex = text.slice(this.pos + 2, Math.min(this.pos + 6, limit));
-          if (!/^[0-9A-Fa-f]{4}$/.test(hex)) {
-            // Hex digits cut off by the end of the text: it ran out.
-            this.pos = hex.length < 4 && /^[0-9A-Fa-f]*$/.test(hex) ? limit : this.pos + 2;
-            this.fail('four hexadecimal digits after `\\u`');
+        const value = parts.join('');
+        const offsetAt = (i: number): number | undefined => {
+          if (!(i >= 0 && i <= value.length)) return undefined;
+          let lo = 0;
+          let hi = v.length - 1;
+          while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if (v[mid] <= i) lo = mid;
+            else hi = mid - 1;
           }
-          value += String.fromCharCode(parseInt(hex, 16));
-          offsets.push(escFrom);
-          this.pos += 6;
-          continue;
-        }
-        this.pos++;
-        this.fail('one of `"`, `\\`, `/`, `b`, `f`, `n`, `r`, `t`, `u` after `\\`');
+          return t[lo] + (i - v[lo]);
+        };
+        return {
+          type: 'string',
+          from,
+          to: this.pos,
+          value,
+          offsetAt,
+          get offsets() {
+            return Array.from({ length: value.length + 1 }, (_, i) => offsetAt(i)!);
+          },
+        };
       }
-      value += c;
-      offsets.push(this.pos);
+      // c === '\\'
+      const escFrom = this.pos;
+      if (this.pos + 1 >= limit) {
+        this.pos++;
+        this.fail('an escape character after `\\`');
+      }
+      const e = text[this.pos + 1];
+      if (Object.hasOwn(ESCAPES, e)) {
+        mark(escFrom);
+        parts.push(ESCAPES[e]);
+        length++;
+        this.pos += 2;
+        continue;
+      }
+      if (e === 'u') {
+        const hex = text.slice(this.pos + 2, Math.min(this.pos + 6, limit));
+        if (!/^[0-9A-Fa-f]{4}$/.test(hex)) {
+          // Hex digits cut off by the end of the text: it ran out.
+          this.pos = hex.length < 4 && /^[0-9A-Fa-f]*$/.test(hex) ? limit : this.pos + 2;
+          this.fail('four hexadecimal digits after `\\u`');
+        }
+        mark(escFrom);
+        parts.push(String.fromCharCode(parseInt(hex, 16)));
+        length++;
+        this.pos += 6;
+        continue;
+      }
       this.pos++;
+      this.fail('one of `"`, `\\`, `/`, `b`, `f`, `n`, `r`, `t`, `u` after `\\`');
     }
   }
 

@@ -21,6 +21,15 @@ function metaOf(edit: Edit): HashlineMeta | null {
   };
 }
 
+/** The file tag of each line array (one per file and request): an edit citing it must not rehash the file. */
+const fileTags = new WeakMap<readonly string[], string>();
+
+function fileTagOf(lines: readonly string[]): string {
+  let tag = fileTags.get(lines);
+  if (tag === undefined) fileTags.set(lines, (tag = fileTag(lines)));
+  return tag;
+}
+
 export function locateHashline(lines: readonly string[], edit: Edit, options: EngineOptions): MatchOutcome {
   const meta = metaOf(edit);
   // Not one of ours (no meta): the engine's ladder.
@@ -36,7 +45,7 @@ export function locateHashline(lines: readonly string[], edit: Edit, options: En
   });
 
   if (meta.fileTag !== null) {
-    const now = fileTag(lines);
+    const now = fileTagOf(lines);
     if (now !== meta.fileTag)
       return fail(
         'stale-file',

@@ -274,7 +274,7 @@ export function parseHashline(reply: string, _context: ParseContext): ParseResul
           if (m![2] !== undefined) {
             if (tagNode !== undefined) bad(tagNode, `"line" already gives the tag ${show(m![2])}; drop "tag" or write "line" as a number`);
             tag = m![2];
-            tagAt = lineNode.offsets[lineNode.value.indexOf(':') + 1];
+            tagAt = lineNode.offsetAt(lineNode.value.indexOf(':') + 1)!;
           }
         } else {
           return bad(lineNode, '"line" must be a line number');
@@ -283,7 +283,7 @@ export function parseHashline(reply: string, _context: ParseContext): ParseResul
           if (tagNode.type !== 'string') bad(tagNode, '"tag" must be a string: the 4 characters after "N:" in the read view');
           const t = tagNode as StringNode;
           tag = t.value.trim();
-          tagAt = tag === '' ? -1 : t.offsets[t.value.indexOf(tag)];
+          tagAt = tag === '' ? -1 : t.offsetAt(t.value.indexOf(tag))!;
         }
         if (n === 0) {
           if (op !== 'insert_after')
@@ -395,8 +395,8 @@ export function parseHashline(reply: string, _context: ParseContext): ParseResul
     return parts.map(({ text, base, at }) => {
       const lead = text.length - text.trimStart().length;
       const m = /^(\d+):(\S+)(?:\s.*)?$/s.exec(text.trim());
-      const from = base.offsets[at + lead] ?? base.from;
-      const entryEnd = base.offsets[at + text.trimEnd().length] ?? base.to;
+      const from = base.offsetAt(at + lead) ?? base.from;
+      const entryEnd = base.offsetAt(at + text.trimEnd().length) ?? base.to;
       const fail = (what: string): never => {
         throw new EditError('malformed', `${loc.where(from)}: ${what}, found ${show(text.trim())}`, from, entryEnd);
       };
@@ -407,7 +407,7 @@ export function parseHashline(reply: string, _context: ParseContext): ParseResul
         return fail('a tag is 4 characters; to cite a range of lines by number, use "range": [FIRST, LAST] with "file_tag"');
       if (number < 1) return fail('lines are numbered from 1');
       const tagIndex = at + lead + m[1].length + 1;
-      return { number, from, to: entryEnd, tag, tagAt: base.offsets[tagIndex] ?? base.from };
+      return { number, from, to: entryEnd, tag, tagAt: base.offsetAt(tagIndex) ?? base.from };
     });
   };
 

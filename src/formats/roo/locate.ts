@@ -14,7 +14,9 @@
 // and offsets are null.
 
 import { distance } from 'fastest-levenshtein';
-import { candidateAt, type MatchOutcome, type Placed, type Unplaced } from '../../core/match.ts';
+import { quote } from '../../core/diagnostics.ts';
+import { findBlock } from '../../core/find.ts';
+import { candidateAt, morePlaces, searchedNote, tiedCandidates, type MatchOutcome, type Placed, type Unplaced } from '../../core/match.ts';
 import type { Candidate, Edit, EngineOptions, MatchKind } from '../../core/types.ts';
 import { indentOf, normalize } from './syntax.ts';
 
@@ -23,6 +25,34 @@ export const ROO_THRESHOLD = 1;
 
 /** Upper bound on Levenshtein cells (length × length) spent on the closest candidate of a failed block. */
 const CLOSEST_BUDGET = 50_000_000;
+
+/**
+ * Largest Levenshtein computation (cells, length × length) done exactly.
+ * Longer texts are scored by what they share at both ends (`endsDistance`), a
+ * distance that is never smaller than the true one.
+ */
+const MAX_CELLS = 50_000_000;
+
+/** A Levenshtein distance bound from the common prefix and suffix: the rest of the longer text, all replaced. */
+function endsDistance(a: string, b: string): number {
+  const short = Math.min(a.length, b.length);
+  let prefix = 0;
+  while (prefix < short && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (suffix < short - prefix && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
+  return Math.max(a.length, b.length) - prefix - suffix;
+}
+
+/** Starts in `[lo, hi]` nearest `center` first (ties: the lower start), without sorting them all. */
+function* middleOut(lo: number, hi: number, center: number): Generator<number> {
+  const c = Math.max(lo, Math.min(hi, center));
+  if (hi < lo) return;
+  yield c;
+  for (let d = 1; c - d >= lo || c + d <= hi; d++) {
+    if (c - d >= lo) yield c - d;
+    if (c + d <= hi) yield c + d;
+  }
+}
 
 /** A file's lines normalised once, with prefix sums to get a window's normalised length in O(1). */
 interface Normalised {
@@ -142,13 +172,18 @@ export function locateRoo(lines: readonly string[], edit: Edit, options: EngineO
   const candidate = (s: number, score: Score): Candidate => ({ ...candidateAt(lines, old, s, cited), similarity: value(score) });
 
   const ambiguous = (kind: MatchKind, starts: number[], scores: Score[]): Unplaced => {
-    const places = starts.map((s) => `${range(s, n)}${cited === null ? '' : ` (offset ${signed(s - cited)})`}`).join(' and ');
+    const tied = tiedCandidates(starts, (s, k) => candidate(s, scores[k]));
+    const places =
+      starts
+        .slice(0, tied.candidates.length)
+        .map((s) => `${range(s, n)}${cited === null ? '' : ` (offset ${signed(s - cited)})`}`)
+        .join(' and ') + morePlaces(tied);
     const how = kind === 'exact' || kind === 'offset' ? 'exactly' : kind === 'whitespace' ? 'after normalising whitespace and punctuation' : `with the same similarity ${value(scores[0]).toFixed(3)}`;
     return {
       ok: false,
       code: 'ambiguous',
       kind,
-      candidates: starts.map((s, k) => candidate(s, scores[k])),
+      ...tied,
       outside: [],
       message: `the SEARCH block matches ${file} ${how} at ${places}${
         cited === null ? '' : ` (within ${window} lines of line ${cited + 1})`
@@ -160,8 +195,7 @@ export function locateRoo(lines: readonly string[], edit: Edit, options: EngineO
 
   // Tiers 1 and 2: byte-equal.
   if (hintValid && byteEqualAt(lines, old, cited!)) return place('exact', cited!, null);
-  const exact: number[] = [];
-  for (let s = lo; s <= hi; s++) if (s !== cited && byteEqualAt(lines, old, s)) exact.push(s);
+  const exact = findBlock(lines, old, null, lo, hi).filter((s) => s !== cited);
   if (exact.length > 1) return ambiguous(cited === null ? 'exact' : 'offset', exact, exact.map(() => exactScore));
   if (exact.length === 1) return place(cited === null ? 'exact' : 'offset', exact[0], null);
 
@@ -179,26 +213,36 @@ export function locateRoo(lines: readonly string[], edit: Edit, options: EngineO
 
   // Tier 5: similarity. Starts are visited middle-out (nearest the hint, or the file's middle, first).
   const center = cited ?? Math.floor((lo + hi) / 2);
-  const order: number[] = [];
-  for (let s = lo; s <= hi; s++) order.push(s);
-  order.sort((a, b) => Math.abs(a - center) - Math.abs(b - center) || a - b);
   const fuzzy = options.fuzzy !== false && threshold < 1;
   let best: Score | null = null;
   let bestStarts: number[] = [];
   let budget = CLOSEST_BUDGET;
-  for (const s of order) {
+  let stopped = false;
+  let visited = 0;
+  for (const s of middleOut(lo, hi, center)) {
+    visited++;
     const wl = windowLength(f, s, n);
     const length = Math.max(wl, search.length);
     // The similarity can be no higher than shorter / longer.
     const bound: Score = { distance: length - Math.min(wl, search.length), length };
     if (best && better(best, bound)) continue; // cannot reach the best so far
+    const cells = Math.max(1, wl * search.length);
     if (!(fuzzy && value(bound) >= threshold)) {
       // Cannot be accepted: computed only to name the closest place, within a budget.
-      if (budget <= 0) continue;
-      budget -= Math.max(1, wl * search.length);
+      if (budget < Math.min(cells, MAX_CELLS)) {
+        // Out of budget: this place is not compared (nor, without fuzzy matching, any after it).
+        stopped = true;
+        visited--;
+        if (fuzzy) continue;
+        break;
+      }
+      budget -= Math.min(cells, MAX_CELLS);
     }
     const text = windowText(f, s, n);
-    const score: Score = { distance: text === search ? 0 : distance(text, search), length };
+    const score: Score = {
+      distance: text === search ? 0 : cells > MAX_CELLS ? endsDistance(text, search) : distance(text, search),
+      length,
+    };
     if (options.whitespace === false && score.distance === 0) continue; // equal after normalisation: not accepted
     if (best === null || better(score, best)) {
       best = score;
@@ -216,12 +260,12 @@ export function locateRoo(lines: readonly string[], edit: Edit, options: EngineO
   }
 
   // Nothing: the closest place, and exact occurrences outside the window.
-  const outside: number[] = [];
-  if (cited !== null) for (let s = 0; s <= last; s++) if (!inRange(s) && byteEqualAt(lines, old, s)) outside.push(s);
+  const outside = cited === null ? [] : findBlock(lines, old).filter((s) => !inRange(s));
   const candidates: Candidate[] = [];
   if (best !== null && bestStarts.length > 0) candidates.push(candidate(bestStarts[0], best));
   else if (lines.length > 0) candidates.push(candidateAt(lines, old, Math.max(0, Math.min(cited ?? 0, lines.length - 1)), cited));
-  return { ok: false, code: 'no-match', kind: null, candidates, outside, message: noMatch() };
+  const searched = stopped ? { searched: { compared: visited, places: hi - lo + 1 } } : {};
+  return { ok: false, code: 'no-match', kind: null, candidates, outside, message: noMatch(), ...searched };
 
   function noMatch(): string {
     const where = cited === null ? `${file}` : `${file} within ${window} lines of line ${cited + 1}`;
@@ -238,7 +282,7 @@ export function locateRoo(lines: readonly string[], edit: Edit, options: EngineO
     const c = candidates[0];
     if (!c) return `the SEARCH block does not match ${where}`;
     const i = c.differs.indexOf(true);
-    const detail = i >= 0 ? `, where line ${c.start + i} is ${JSON.stringify(c.lines[i] ?? '')} but the SEARCH has ${JSON.stringify(old[i])}` : '';
-    return `the SEARCH block does not match ${where} (${needs}); closest is ${range(c.start - 1, n)} with similarity ${c.similarity.toFixed(3)}${detail}; use read_file to get the exact content`;
+    const detail = i >= 0 ? `, where line ${c.start + i} is ${quote(c.lines[i] ?? '')} but the SEARCH has ${quote(old[i])}` : '';
+    return `the SEARCH block does not match ${where} (${needs}); closest is ${range(c.start - 1, n)} with similarity ${c.similarity.toFixed(3)}${detail}${searchedNote(searched)}; use read_file to get the exact content`;
   }
 }

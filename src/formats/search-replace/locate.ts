@@ -2,7 +2,9 @@
 // indent shift, `...` elision), but every rung must find exactly one place.
 // spec/formats/search-replace.md ("Matching") is the contract.
 
-import { candidateAt, lineSimilarity, locate, type MatchOutcome, type Placed, type Unplaced } from '../../core/match.ts';
+import { quote } from '../../core/diagnostics.ts';
+import { findBlock } from '../../core/find.ts';
+import { candidateAt, lineSimilarity, locate, morePlaces, searchedNote, tiedCandidates, type MatchOutcome, type Placed, type Unplaced } from '../../core/match.ts';
 import type { Candidate, Edit, EngineOptions } from '../../core/types.ts';
 import { ELISION, isBlank } from './syntax.ts';
 
@@ -11,22 +13,21 @@ export type Explained = Placed & { message: string };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const range = (start: number, end: number) => (start === end ? `line ${start}` : `lines ${start}-${end}`);
-const show = (s: string) => JSON.stringify(s);
-const places = (cs: readonly Candidate[]) => {
-  const all = cs.map((c) => range(c.start, c.end));
+const show = quote; // lines quoted in messages, cut when very long
+/** The places of tied candidates, as a list (with a count of the ones left out, see MAX_CANDIDATES). */
+const places = (tied: Pick<Unplaced, 'candidates' | 'tied'>) => {
+  const all = tied.candidates.map((c) => range(c.start, c.end));
+  if (morePlaces(tied) !== '') return `${all.join(', ')}${morePlaces(tied)}`;
   return all.length <= 1 ? all.join('') : `${all.slice(0, -1).join(', ')} and ${all[all.length - 1]}`;
 };
 
-/** Every start where `piece` occurs exactly as consecutive lines of `lines`. */
-export function occurrences(lines: readonly string[], piece: readonly string[]): number[] {
-  const out: number[] = [];
-  if (piece.length === 0) return out;
-  outer: for (let s = 0; s + piece.length <= lines.length; s++) {
-    for (let j = 0; j < piece.length; j++) if (lines[s + j] !== piece[j]) continue outer;
-    out.push(s);
-  }
-  return out;
+/** Every start where `piece` occurs exactly as consecutive lines of `lines` (linear time: see core/find.ts). */
+export function occurrences(lines: readonly string[], piece: readonly string[], limit = Infinity): number[] {
+  return findBlock(lines, piece, null, 0, lines.length - piece.length, limit);
 }
+
+/** A line without its leading spaces and tabs: equal for lines that differ only in indentation. */
+const unindented = (line: string): string => line.replace(/^[ \t]+/, '');
 
 const indentOf = (line: string) => /^[ \t]*/.exec(line)![0];
 
@@ -79,22 +80,22 @@ function indentShift(lines: readonly string[], edit: Edit): MatchOutcome | null 
   const strip = (l: string) => (isBlank(l) ? null : l.slice(common.length));
   const stripped = edit.old.map(strip);
   const found: { start: number; prefix: string }[] = [];
-  for (let s = 0; s + edit.old.length <= lines.length; s++) {
+  // A shifted line has the same text once its indentation is removed: only
+  // those places can match (a blank SEARCH line faces a blank file line).
+  for (const s of findBlock(lines, stripped.map((l) => l ?? ''), unindented)) {
     const prefix = shiftAt(lines, stripped, s);
     if (prefix !== null) found.push({ start: s, prefix });
   }
   if (found.length === 0) return null;
   if (found.length > 1) {
-    const candidates = found.map((f) => candidateAt(lines, edit.old, f.start, null));
+    const tied = tiedCandidates(found.map((f) => f.start), (s) => candidateAt(lines, edit.old, s, null));
     return {
       ok: false,
       code: 'ambiguous',
       kind: 'whitespace',
-      candidates,
+      ...tied,
       outside: [],
-      message: `the SEARCH lines match ${plural(found.length, 'place')} of ${edit.file} with their indentation changed uniformly, at ${places(
-        candidates,
-      )}; include more lines in the SEARCH so that it matches one place only`,
+      message: `the SEARCH lines match ${plural(found.length, 'place')} of ${edit.file} with their indentation changed uniformly, at ${places(tied)}; include more lines in the SEARCH so that it matches one place only`,
     };
   }
   const { start, prefix } = found[0];
@@ -167,16 +168,14 @@ function elision(lines: readonly string[], edit: Edit): MatchOutcome | null {
       );
     }
     if (found.length > 1) {
-      const candidates = found.map((s) => candidateAt(lines, piece, s, null));
+      const tied = tiedCandidates(found, (s) => candidateAt(lines, piece, s, null));
       return {
         ok: false,
         code: 'ambiguous',
         kind: 'exact',
-        candidates,
+        ...tied,
         outside: [],
-        message: `piece ${j + 1} of the SEARCH (split at \`...\` lines) occurs ${plural(found.length, 'time')} ${where}, at ${places(
-          candidates,
-        )}; include more lines in that piece so that it matches one place only`,
+        message: `piece ${j + 1} of the SEARCH (split at \`...\` lines) occurs ${plural(found.length, 'time')} ${where}, at ${places(tied)}; include more lines in that piece so that it matches one place only`,
       };
     }
     if (found[0] < next) {
@@ -216,7 +215,7 @@ function elision(lines: readonly string[], edit: Edit): MatchOutcome | null {
 /** A hint for a failed block: its REPLACE lines are already in the file. */
 function alreadyThere(lines: readonly string[], edit: Edit): string {
   if (edit.new.length === 0 || edit.new.every(isBlank)) return '';
-  const found = occurrences(lines, edit.new);
+  const found = occurrences(lines, edit.new, 1);
   if (found.length === 0) return '';
   return `; note that the REPLACE lines are already in ${edit.file} at ${range(found[0] + 1, found[0] + edit.new.length)}: was this edit applied already?`;
 }
@@ -237,9 +236,9 @@ export function locateSearch(lines: readonly string[], edit: Edit, options: Engi
   if (core.code === 'ambiguous') {
     return {
       ...core,
-      message: `the SEARCH lines occur ${plural(core.candidates.length, 'time')} in ${edit.file}${
+      message: `the SEARCH lines occur ${plural(core.tied ?? core.candidates.length, 'time')} in ${edit.file}${
         core.kind === 'whitespace' ? ' (ignoring trailing whitespace)' : ''
-      }, at ${places(core.candidates)}; include more lines in the SEARCH so that it matches one place only`,
+      }, at ${places(core)}; include more lines in the SEARCH so that it matches one place only`,
     };
   }
   if (options.whitespace !== false) {
@@ -261,7 +260,7 @@ export function locateSearch(lines: readonly string[], edit: Edit, options: Engi
     if (i >= 0)
       detail = `; closest is ${range(c.start, c.end)} (similarity ${c.similarity.toFixed(3)}), where line ${c.start + i} is ${show(
         c.lines[i] ?? '',
-      )} but the SEARCH has ${show(edit.old[i])}`;
+      )} but the SEARCH has ${show(edit.old[i])}${searchedNote(core)}`;
   }
   return {
     ...core,

@@ -45,15 +45,26 @@ export interface PathLine {
  */
 export function cleanPathLine(line: string): PathLine {
   let s = line.trim();
-  s = s.replace(/:+$/, '').trim();
+  s = dropEnd(s, ':').trim();
   s = s.replace(/^#+/, '').trim();
-  s = s.replace(/^\*+/, '').replace(/\*+$/, '').trim();
-  s = s.replace(/:+$/, '').trim();
+  s = dropEnd(s.replace(/^\*+/, ''), '*').trim();
+  s = dropEnd(s, ':').trim();
   const quoted = /^`[^`]+`$/.test(s);
-  s = s.replace(/^`+/, '').replace(/`+$/, '').trim();
-  s = s.replace(/^\*+/, '').replace(/\*+$/, '').trim();
-  s = s.replace(/:+$/, '').trim();
+  s = dropEnd(s.replace(/^`+/, ''), '`').trim();
+  s = dropEnd(s.replace(/^\*+/, ''), '*').trim();
+  s = dropEnd(s, ':').trim();
   return { text: s.replace(/\\_/g, '_'), quoted };
+}
+
+/**
+ * `s` without the run of `c` at its end: what `s.replace(/c+$/, '')` gives,
+ * in linear time (the regex retries from every character of a long run of
+ * `c` that does not reach the end, which is quadratic).
+ */
+function dropEnd(s: string, c: string): string {
+  let end = s.length;
+  while (end > 0 && s[end - 1] === c) end--;
+  return s.slice(0, end);
 }
 
 /** Characters a path written without backticks may hold: letters, digits, `_ . - + @ ~ / \`. */

@@ -7,8 +7,31 @@ export interface JsonString {
   from: number;
   to: number;
   value: string;
-  /** `map[i]`: offset in the text of the escape or character that produced `value[i]`; `map[value.length]` is the closing quote. */
-  map: number[];
+  /** `offset(i)`: offset in the text of the escape or character that produced `value[i]`; `offset(value.length)` is the closing quote. */
+  offset(i: number): number;
+  /** Every `offset(i)`, from 0 to `value.length`, as an array: built when read (a 10 MB string makes it big). */
+  readonly map: number[];
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+/**
+ * Where each character of a decoded string came from, kept as runs: from
+ * value index `v[k]` on, value index `i` came from text offset
+ * `t[k] + (i - v[k])` (a run of plain characters, or one escape). A 10 MB
+ * string with few escapes is a few entries, not ten million.
+ */
+function offsets(v: number[], t: number[]): (i: number) => number {
+  return (i: number) => {
+    let lo = 0;
+    let hi = v.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (v[mid] <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return t[lo] + (i - v[lo]);
+  };
 }
 
 export interface JsonMember {
@@ -63,24 +86,49 @@ export function parseJsonAt(text: string, start: number): JsonResult {
   const string = (): JsonString => {
     const from = pos;
     pos++; // opening quote
-    let value = '';
-    const map: number[] = [];
+    // The value is built from runs of plain characters (sliced, not added one by one).
+    const parts: string[] = [];
+    let length = 0;
+    const v: number[] = [];
+    const t: number[] = [];
+    const mark = (textOffset: number) => {
+      v.push(length);
+      t.push(textOffset);
+    };
     for (;;) {
+      const run = pos;
+      let c = text.charCodeAt(pos);
+      while (pos < text.length && c !== 0x22 && c !== 0x5c && c >= 0x20) c = text.charCodeAt(++pos);
+      if (pos > run) {
+        mark(run);
+        parts.push(text.slice(run, pos));
+        length += pos - run;
+      }
       if (pos >= text.length) fail('the string is not closed: expected `"`');
-      const c = text.charCodeAt(pos);
       if (c === 0x22) {
-        map.push(pos);
+        mark(pos);
         pos++;
-        return { type: 'string', from, to: pos, value, map };
+        const value = parts.join('');
+        const offset = offsets(v, t);
+        return {
+          type: 'string',
+          from,
+          to: pos,
+          value,
+          offset,
+          get map() {
+            return Array.from({ length: value.length + 1 }, (_, i) => offset(i));
+          },
+        };
       }
       if (c === 0x5c) {
         const escape = pos;
         const e = text[pos + 1];
         if (e === undefined) fail('the string is not closed: expected `"`', pos + 1);
-        const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-        if (e in simple) {
-          value += simple[e];
-          map.push(escape);
+        if (e in SIMPLE_ESCAPES) {
+          mark(escape);
+          parts.push(SIMPLE_ESCAPES[e]);
+          length++;
           pos += 2;
           continue;
         }
@@ -90,21 +138,17 @@ export function parseJsonAt(text: string, start: number): JsonResult {
             if (pos + 2 + hex.length >= text.length && /^[0-9a-fA-F]*$/.test(hex)) fail('the string is not closed: expected `"`', text.length);
             fail(`expected four hexadecimal digits after \\u, found ${JSON.stringify(hex)}`, pos + 2);
           }
-          value += String.fromCharCode(parseInt(hex, 16));
-          map.push(escape);
+          mark(escape);
+          parts.push(String.fromCharCode(parseInt(hex, 16)));
+          length++;
           pos += 6;
           continue;
         }
         fail(`invalid escape \\${e} in a string; the escapes are \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX`, pos);
       }
-      if (c < 0x20) {
-        const what = c === 0x0a ? 'a raw line break' : c === 0x09 ? 'a raw tab' : c === 0x0d ? 'a raw carriage return' : `the control character U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
-        const fix = c === 0x0a ? '\\n' : c === 0x09 ? '\\t' : c === 0x0d ? '\\r' : `\\u${c.toString(16).padStart(4, '0')}`;
-        fail(`${what} inside a string; write it as ${fix}`);
-      }
-      value += text[pos];
-      map.push(pos);
-      pos++;
+      const what = c === 0x0a ? 'a raw line break' : c === 0x09 ? 'a raw tab' : c === 0x0d ? 'a raw carriage return' : `the control character U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
+      const fix = c === 0x0a ? '\\n' : c === 0x09 ? '\\t' : c === 0x0d ? '\\r' : `\\u${c.toString(16).padStart(4, '0')}`;
+      fail(`${what} inside a string; write it as ${fix}`);
     }
   };
 

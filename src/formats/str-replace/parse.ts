@@ -82,7 +82,7 @@ export function parseStrReplace(reply: string, context: ParseContext): ParseResu
     for (let j = 0; j <= v.length; j++) {
       if (j < v.length && v[j] !== '\n') continue;
       const end = j > start && j < v.length && v[j - 1] === '\r' ? j - 1 : j;
-      out.push(span(s.map[start], s.map[end]));
+      out.push(span(s.offset(start), s.offset(end)));
       start = j + 1;
     }
     return out;

@@ -134,13 +134,18 @@ const isBodyPrefix = (text: string) => text.length > 0 && ' -+\\'.includes(text[
 /** A line with nothing but white space that is not a context line (`" x"`): read as an empty context line. */
 const isBlank = (text: string) => text.trim() === '' && !text.startsWith(' ');
 
+const TIMESTAMP = /(?<=\s)\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:\s*(?:[+-]\d{4}|Z|UTC))?$/;
+
 /** Strip the `--- ` / `+++ ` and what follows the path: a tab and anything after it, a timestamp. */
 export function headerPath(text: string): string {
   let s = text.slice(4);
   const tab = s.indexOf('\t');
   if (tab >= 0) s = s.slice(0, tab);
   s = s.trim();
-  s = s.replace(/\s+\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:\s*(?:[+-]\d{4}|Z|UTC))?$/, '');
+  // The timestamp and the blanks before it. (A leading `\s+` in the regex would make it
+  // quadratic on a long run of blanks: the timestamp is found first, then the blanks trimmed.)
+  const stamp = TIMESTAMP.exec(s);
+  if (stamp) s = s.slice(0, stamp.index).trimEnd();
   if (s.length >= 2 && s.startsWith('"') && s.endsWith('"')) s = unquote(s.slice(1, -1));
   return s;
 }
@@ -183,15 +188,28 @@ export function scanDiff(rows: readonly Row[], end: RowsEnd): DiffItem[] {
   const at = (i: number) => dedent(rows[i], fence?.indent ?? 0);
   const closesFence = (i: number) => {
     if (!fence) return false;
-    const m = FENCE_CLOSE.exec(at(i).text);
+    const t = at(i).text;
+    if (t[0] !== fence.char) return false; // (the regex is only needed for a line that starts like the fence)
+    const m = FENCE_CLOSE.exec(t);
     return m !== null && m[1][0] === fence.char && m[1].length >= fence.length;
   };
   const headerAt = (i: number) => i + 1 < rows.length && at(i).text.startsWith('--- ') && at(i + 1).text.startsWith('+++ ');
-  /** A row that ends a hunk's section. */
+  /** A row that ends a hunk's section (its first character rules out most rows at once). */
   const ends = (i: number) => {
     const t = at(i).text;
-    if (isHunkHeader(t) || headerAt(i) || t.startsWith('diff ')) return true;
-    return fence ? closesFence(i) : /^(`{3,}|~{3,})/.test(t);
+    switch (t[0]) {
+      case '@':
+        return isHunkHeader(t);
+      case '-':
+        return headerAt(i);
+      case 'd':
+        return t.startsWith('diff ');
+      case '`':
+      case '~':
+        return fence ? closesFence(i) : /^(`{3,}|~{3,})/.test(t);
+      default:
+        return false;
+    }
   };
 
   /** Read the hunk whose header is `header` and whose body starts at row `first`; returns where its section ends. */

@@ -68,12 +68,30 @@ interface Scan {
 /** A hunk line starts with a space, `-`, `+` or `\`: a closing tag there is content, not a close. */
 const inHunkLine = (before: string) => before.length > 0 && ' -+\\'.includes(before[0]);
 
+/**
+ * The first `<FILE_CHANGES…>` opening tag at or after `from`: what
+ * `/<FILE_CHANGES\b[^>\n]*>/g` finds, in linear time (the regex rescans
+ * the rest of the line from every `<FILE_CHANGES` that has no `>`).
+ */
+export function openingEnvelope(reply: string, from: number): { index: number; 0: string } | null {
+  const NAME = '<FILE_CHANGES';
+  for (let at = reply.indexOf(NAME, from); at !== -1; at = reply.indexOf(NAME, at + 1)) {
+    const after = at + NAME.length;
+    if (after < reply.length && /\w/.test(reply[after])) continue; // `\b`: the name goes on
+    let k = after;
+    while (k < reply.length && reply[k] !== '>' && reply[k] !== '\n') k++;
+    if (reply[k] === '>') return { index: at, 0: reply.slice(at, k + 1) };
+    // No `>` before the line ends: no later start on this line has one either.
+    at = k - 1;
+  }
+  return null;
+}
+
 function scan(reply: string): Scan {
   const at = new Locator(reply);
   const edits: Edit[] = [];
   const diagnostics: Diagnostic[] = [];
   const envelopes: EnvelopeRange[] = [];
-  const ENVELOPE = /<FILE_CHANGES\b[^>\n]*>/g;
 
   const push = (edit: Omit<Edit, 'index' | 'warnings' | 'old'> & Partial<Pick<Edit, 'old' | 'warnings'>>) => {
     edits.push({ old: [], warnings: [], ...edit, index: edits.length } as Edit);
@@ -83,8 +101,7 @@ function scan(reply: string): Scan {
 
   let pos = 0;
   for (;;) {
-    ENVELOPE.lastIndex = pos;
-    const open = ENVELOPE.exec(reply);
+    const open = openingEnvelope(reply, pos);
     if (!open) break;
     const envelope: EnvelopeRange = { from: open.index, to: reply.length, closed: false };
     envelopes.push(envelope);

@@ -1,0 +1,381 @@
+// ORACLE: src/core/run.ts as it was before the linear-time rewrite (commit 1a40e69),
+// unchanged but for its imports. equivalence.test.ts runs it against the engine.
+
+// The engine: parse a reply with a format, place every edit against the
+// original files, reject overlaps, apply the independent edits together.
+
+import { diagnostic } from '../../../src/core/diagnostics.ts';
+import { locate, type MatchOutcome } from './match.ts';
+import { applySplices, formatText, parseText, setFinalNewline, type Splice, type TextFile } from '../../../src/core/text.ts';
+import type {
+  ApplyRequest,
+  ApplyResult,
+  Candidate,
+  Diagnostic,
+  Edit,
+  EditResult,
+  Format,
+  LineRange,
+  MatchKind,
+} from '../../../src/core/types.ts';
+
+/** Refuse paths that could leave a base directory: absolute, drive letters, `..` segments, NUL. */
+export function unsafePathReason(path: string): string | null {
+  if (path === '') return 'the path is empty';
+  if (path.includes('\0')) return 'the path contains a NUL character';
+  if (path.startsWith('/') || path.startsWith('\\') || /^[A-Za-z]:/.test(path)) return 'the path is absolute';
+  if (path.split(/[\\/]/).includes('..')) return 'the path contains a ".." segment';
+  return null;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const lines = (r: LineRange): string => (r.end < r.start ? `before line ${r.start}` : r.start === r.end ? `line ${r.start}` : `lines ${r.start}-${r.end}`);
+const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
+const show = (line: string) => JSON.stringify(line);
+
+/** An edit on its way through the engine. */
+interface Work {
+  edit: Edit;
+  result: EditResult;
+  /** Where it goes, 0-based half-open, once placed. */
+  from?: number;
+  to?: number;
+  /** The lines that replace `[from, to)`, when not simply `edit.new`. */
+  lines?: string[];
+}
+
+/** The edit's new lines, with context lines taken from the file (`Edit.keep`). */
+function keepContext(edit: Edit, actual: readonly string[]): string[] | undefined {
+  if (!edit.keep) return undefined;
+  return edit.new.map((line, i) => {
+    const j = edit.keep![i];
+    return j === null || j === undefined || actual[j] === undefined ? line : actual[j];
+  });
+}
+
+function baseResult(edit: Edit): EditResult {
+  const cited =
+    edit.cited !== undefined && edit.kind === 'replace'
+      ? { start: edit.cited, end: edit.cited + edit.old.length - 1 }
+      : null;
+  return {
+    file: edit.file,
+    index: edit.index,
+    status: 'failed',
+    match: null,
+    offset: null,
+    similarity: null,
+    range: null,
+    code: null,
+    message: '',
+    kind: edit.kind,
+    cited,
+    reply: edit.span,
+    candidates: [],
+    duplicateOf: null,
+    warnings: edit.warnings,
+  };
+}
+
+function fail(work: Work, d: Pick<Diagnostic, 'code' | 'message'>, candidates: Candidate[] = []): void {
+  Object.assign(work.result, {
+    status: 'failed',
+    code: d.code,
+    message: d.message,
+    candidates,
+    range: null,
+    match: null,
+    offset: null,
+    similarity: null,
+    duplicateOf: null,
+  });
+  work.from = work.to = undefined;
+}
+
+function succeed(work: Work, from: number, to: number, match: MatchKind, offset: number | null, similarity: number, message: string) {
+  Object.assign(work.result, {
+    status: 'applied',
+    match,
+    offset,
+    similarity,
+    range: { start: from + 1, end: to },
+    message,
+  });
+  work.from = from;
+  work.to = to;
+}
+
+function placedMessage(outcome: Extract<MatchOutcome, { ok: true }>, range: LineRange, old: string[], actual: string[], cited: LineRange | null, threshold: string): string {
+  const where = lines(range);
+  if (range.end < range.start) return `inserted ${where}`;
+  switch (outcome.kind) {
+    case 'exact':
+      return `applied at ${where}`;
+    case 'offset':
+      return `applied at ${where}: the content matched ${plural(Math.abs(outcome.offset ?? 0), 'line')} ${
+        (outcome.offset ?? 0) > 0 ? 'below' : 'above'
+      } the cited ${cited ? lines(cited) : 'place'} (offset ${signed(outcome.offset ?? 0)})`;
+    case 'whitespace':
+      return `applied at ${where}, ignoring whitespace differences on ${plural(outcome.differing.length, 'line')}${
+        outcome.offset ? ` (offset ${signed(outcome.offset)})` : ''
+      }`;
+    case 'fuzzy': {
+      const first = outcome.differing[0] ?? 0;
+      return `applied at ${where} by similarity ${outcome.similarity.toFixed(3)} (threshold ${threshold}): ${plural(
+        outcome.differing.length,
+        'line',
+      )} ${outcome.differing.length === 1 ? 'differs' : 'differ'}; line ${range.start + first} is ${show(actual[first])} where the edit cites ${show(old[first])}${
+        outcome.offset ? ` (offset ${signed(outcome.offset)})` : ''
+      }`;
+    }
+  }
+}
+
+function unplacedMessage(outcome: Extract<MatchOutcome, { ok: false }>, work: Work, file: TextFile, window: number): string {
+  const { edit } = work;
+  const cited = work.result.cited;
+  const what = cited ? `the cited ${lines(cited)}` : 'the cited lines';
+  const doNot = cited && cited.start === cited.end ? 'does not' : 'do not';
+  if (outcome.code === 'ambiguous') {
+    const places = outcome.candidates
+      .map((c) => `${lines(c)}${c.offset !== null ? ` (offset ${signed(c.offset)})` : ''}`)
+      .join(' and ');
+    return `${what} match equally well (${outcome.kind}) at ${places} of ${edit.file}; ${edit.cited !== undefined ? 'cite the line numbers of the one you mean, or ' : ''}include more lines to tell them apart`;
+  }
+  if (outcome.outside.length > 0) {
+    const s = outcome.outside[0];
+    return `${what} ${doNot} match ${edit.file} within ${window} lines of the cited place; the same lines occur at ${lines({
+      start: s + 1,
+      end: s + edit.old.length,
+    })}, too far to be trusted: cite those line numbers`;
+  }
+  if (cited && cited.end > file.lines.length) {
+    return `${what} ${doNot} match ${edit.file}: the file has ${plural(file.lines.length, 'line')}; cite lines that exist`;
+  }
+  const c = outcome.candidates[0];
+  if (!c) return `${what} ${doNot} match ${edit.file}, which is empty; to add lines to it, leave the lines to remove empty`;
+  const i = c.differs.indexOf(true);
+  const detail =
+    i >= 0
+      ? `; closest is ${lines(c)} (similarity ${c.similarity.toFixed(3)}), where line ${c.start + i} is ${show(c.lines[i] ?? '')} but the edit cites ${show(edit.old[i])}`
+      : '';
+  return `${what} ${doNot} match ${edit.file}${detail}; copy the lines exactly as the file has them`;
+}
+
+/** Run one format over a request. `request.format` is not consulted. */
+export function runFormat(format: Format, request: ApplyRequest): ApplyResult {
+  const options = request.options ?? {};
+  const window = options.window ?? 50;
+  const threshold = String(options.fuzzyThreshold ?? 0.95);
+  const originals = new Map<string, TextFile>();
+  const textOf = (path: string): TextFile | undefined => {
+    if (!Object.hasOwn(request.files, path)) return undefined;
+    let t = originals.get(path);
+    if (!t) originals.set(path, (t = parseText(request.files[path])));
+    return t;
+  };
+
+  const parsed = format.parse(request.response, { files: Object.keys(request.files) });
+  const work: Work[] = parsed.edits.map((edit) => ({ edit, result: baseResult(edit) }));
+
+  // Place every edit against the original text.
+  for (const w of work) {
+    const { edit } = w;
+    if (edit.error) {
+      fail(w, edit.error);
+      continue;
+    }
+    const unsafe = unsafePathReason(edit.file);
+    const unsafeMove = edit.moveTo !== undefined ? unsafePathReason(edit.moveTo) : null;
+    if (unsafe || unsafeMove) {
+      const path = unsafe ? edit.file : edit.moveTo!;
+      fail(w, { code: 'unsafe-path', message: `refused to write ${show(path)}: ${unsafe ?? unsafeMove}` });
+      continue;
+    }
+    if (edit.moveTo !== undefined && edit.moveTo !== edit.file && Object.hasOwn(request.files, edit.moveTo)) {
+      fail(w, { code: 'file-exists', message: `cannot move ${edit.file} to ${edit.moveTo}: ${edit.moveTo} already exists` });
+      continue;
+    }
+    const file = textOf(edit.file);
+    const n = file?.lines.length ?? 0;
+    switch (edit.kind) {
+      case 'append':
+        succeed(w, n, n, 'exact', null, 1,
+          !file ? `created ${edit.file} with ${plural(edit.new.length, 'line')}`
+          : n === 0 ? `added ${plural(edit.new.length, 'line')} to the empty file`
+          : `appended ${plural(edit.new.length, 'line')} after line ${n}`);
+        break;
+      case 'write':
+        succeed(w, 0, n, 'exact', null, 1, file ? `replaced the whole file (${plural(n, 'line')}) with ${plural(edit.new.length, 'line')}` : `created ${edit.file} with ${plural(edit.new.length, 'line')}`);
+        break;
+      case 'delete':
+        if (!file) fail(w, { code: 'file-not-found', message: `cannot delete ${edit.file}: no such file` });
+        else succeed(w, 0, n, 'exact', null, 1, `deleted ${edit.file}`);
+        break;
+      case 'rename': {
+        const to = edit.moveTo ?? '';
+        if (!file) fail(w, { code: 'file-not-found', message: `cannot rename ${edit.file}: no such file` });
+        else if (to === '') fail(w, { code: 'malformed', message: `the rename of ${edit.file} names no new path` });
+        else if (Object.hasOwn(request.files, to) && to !== edit.file)
+          fail(w, { code: 'file-exists', message: `cannot rename ${edit.file} to ${to}: ${to} already exists` });
+        else succeed(w, 0, 0, 'exact', null, 1, `renamed ${edit.file} to ${to}`);
+        break;
+      }
+      case 'insert': {
+        const at = (edit.cited ?? n + 1) - 1;
+        if (!file && at !== 0) fail(w, { code: 'file-not-found', message: `${edit.file} is not among the files given` });
+        else if (at < 0 || at > n)
+          fail(w, {
+            code: 'no-match',
+            message: `cannot insert before line ${at + 1} of ${edit.file}: the file has ${plural(n, 'line')}`,
+          });
+        else succeed(w, at, at, 'exact', 0, 1, `inserted ${plural(edit.new.length, 'line')} before line ${at + 1}`);
+        break;
+      }
+      case 'replace': {
+        if (!file) {
+          fail(w, {
+            code: 'file-not-found',
+            message: `${edit.file} is not among the files given${
+              Object.keys(request.files).length ? ` (${Object.keys(request.files).join(', ')})` : ''
+}${format.createHint ? `; ${format.createHint}` : ''}`,
+          });
+          break;
+        }
+        const cited = edit.cited !== undefined ? edit.cited - 1 : null;
+        const outcome = format.locate
+          ? format.locate(file.lines, edit, options)
+          : locate(file.lines, edit.old, cited, options);
+        if (outcome.ok) {
+          const range = { start: outcome.start + 1, end: outcome.end };
+          const actual = file.lines.slice(outcome.start, outcome.end);
+          succeed(w, outcome.start, outcome.end, outcome.kind, outcome.offset, outcome.similarity,
+            outcome.message ?? placedMessage(outcome, range, edit.old, actual, w.result.cited, threshold));
+          w.lines = outcome.newLines ?? keepContext(edit, actual);
+          if (outcome.warnings?.length) w.result.warnings = [...w.result.warnings, ...outcome.warnings];
+        } else {
+          fail(w, { code: outcome.code, message: outcome.message ?? unplacedMessage(outcome, w, file, window) }, outcome.candidates);
+        }
+        break;
+      }
+    }
+  }
+
+  // Duplicates apply once; overlapping edits both fail.
+  const byFile = new Map<string, Work[]>();
+  for (const w of work) {
+    if (w.result.status !== 'applied') continue;
+    const list = byFile.get(w.edit.file) ?? [];
+    list.push(w);
+    byFile.set(w.edit.file, list);
+  }
+  for (const list of byFile.values()) {
+    const active: Work[] = [];
+    for (const w of list) {
+      const twin = active.find(
+        (a) =>
+          a.from === w.from &&
+          a.to === w.to &&
+          a.edit.kind === w.edit.kind &&
+          sameLines(a.lines ?? a.edit.new, w.lines ?? w.edit.new),
+      );
+      if (twin && w.edit.kind !== 'append' && w.edit.kind !== 'insert') {
+        w.result.code = 'duplicate';
+        w.result.duplicateOf = twin.edit.index;
+        w.result.message = `same change as the edit at reply line ${twin.edit.span.start.line}; applied once`;
+        continue;
+      }
+      active.push(w);
+    }
+    const clashing = new Set<Work>();
+    for (let i = 0; i < active.length; i++) {
+      for (let j = i + 1; j < active.length; j++) {
+        const a = active[i];
+        const b = active[j];
+        const shared = clash(a, b);
+        if (shared === null) continue;
+        for (const [x, y] of [[a, b], [b, a]] as const) {
+          if (!clashing.has(x)) {
+            clashing.add(x);
+            fail(x, {
+              code: 'overlap',
+              message: `overlaps the edit at reply line ${y.edit.span.start.line} on ${lines(shared)} of ${x.edit.file}; edits must touch separate lines: merge them into one`,
+            });
+            x.result.range = null;
+          }
+        }
+      }
+    }
+    // A repeat of an edit that overlaps another overlaps it too.
+    for (const w of list) {
+      const twin = w.result.duplicateOf === null ? undefined : active.find((a) => a.edit.index === w.result.duplicateOf);
+      if (twin && clashing.has(twin)) {
+        fail(w, { code: 'overlap', message: twin.result.message.replace(/^overlaps/, 'repeats an edit that overlaps') });
+      }
+    }
+  }
+
+  // Apply, per file.
+  const files: Record<string, string | null> = { ...request.files };
+  const touched = new Map<string, Work[]>();
+  for (const w of work) {
+    if (w.result.status !== 'applied' || w.result.code === 'duplicate') continue;
+    const list = touched.get(w.edit.file) ?? [];
+    list.push(w);
+    touched.set(w.edit.file, list);
+  }
+  for (const [path, list] of touched) {
+    if (list.some((w) => w.edit.kind === 'delete')) {
+      files[path] = null;
+      continue;
+    }
+    const base = textOf(path) ?? { bom: false, lines: [], eols: [] };
+    const splices: Splice[] = list.map((w) => ({ from: w.from!, to: w.to!, lines: w.lines ?? w.edit.new }));
+    const spliced = applySplices(base, splices);
+    const finalNewline = list.find((w) => w.edit.finalNewline !== undefined)?.edit.finalNewline;
+    if (finalNewline !== undefined) setFinalNewline(spliced, finalNewline);
+    const text = formatText(spliced);
+    const moveTo = list.find((w) => w.edit.moveTo)?.edit.moveTo;
+    if (moveTo && moveTo !== path) {
+      files[path] = null;
+      files[moveTo] = text;
+    } else {
+      files[path] = text;
+    }
+  }
+
+  const diagnostics = [...parsed.diagnostics];
+  if (work.length === 0 && !diagnostics.some((d) => d.severity === 'error')) {
+    diagnostics.push(diagnostic('no-edits', 'warning', `no ${format.title} edits were found in the reply`));
+  }
+  return {
+    ok: work.every((w) => w.result.status === 'applied'),
+    files,
+    edits: work.map((w) => w.result),
+    format: format.name,
+    detection: null,
+    diagnostics,
+  };
+}
+
+function sameLines(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((line, i) => line === b[i]);
+}
+
+/**
+ * The original lines two placed edits both claim, or null when they can be
+ * applied together. Insertions at one point stack in reply order; whole-file
+ * edits clash with everything else on the file.
+ */
+function clash(a: Work, b: Work): LineRange | null {
+  const whole = (w: Work) => w.edit.kind === 'write' || w.edit.kind === 'delete';
+  if (whole(a) || whole(b)) return { start: 1, end: Math.max(a.to!, b.to!) };
+  if (a.edit.moveTo && b.edit.moveTo && a.edit.moveTo !== b.edit.moveTo) return { start: 1, end: 0 };
+  const [af, at, bf, bt] = [a.from!, a.to!, b.from!, b.to!];
+  if (af === at && bf === bt) return null;
+  if (af === at) return bf < af && af < bt ? { start: af + 1, end: af } : null;
+  if (bf === bt) return af < bf && bf < at ? { start: bf + 1, end: bf } : null;
+  const start = Math.max(af, bf);
+  const end = Math.min(at, bt);
+  return start < end ? { start: start + 1, end } : null;
+}
