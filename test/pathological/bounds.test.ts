@@ -115,7 +115,7 @@ describe('ties', () => {
     });
     assert.equal(r.edits[0].code, 'ambiguous');
     assert.equal(r.edits[0].candidates.length, MAX_CANDIDATES);
-    assert.match(r.edits[0].message, /^the SEARCH lines occur 999 times in f\.txt, at lines 1-2, 2-3, .*, lines 100-101 and 899 more places;/);
+    assert.match(r.edits[0].message, /^the SEARCH lines occur 999 times in f\.txt, at lines 1-2, lines 2-3, .*, lines 100-101 and 899 more places;/);
   });
 
   it('str_replace counts the occurrences of a long old_str only as far as a bounded amount of work', () => {
