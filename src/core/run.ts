@@ -3,7 +3,7 @@
 
 import { diagnostic, quote } from './diagnostics.ts';
 import { locate, morePlaces, searchedNote, withRequestBudget, type MatchOutcome } from './match.ts';
-import { applySplices, formatText, parseText, setFinalNewline, type Splice, type TextFile } from './text.ts';
+import { applySplices, formatText, parseText, setFinalNewline, spliceText, type Splice, type TextFile } from './text.ts';
 import type {
   ApplyRequest,
   ApplyResult,
@@ -339,10 +339,14 @@ function run(format: Format, request: ApplyRequest): ApplyResult {
     }
     const base = textOf(path) ?? { bom: false, lines: [], eols: [] };
     const splices: Splice[] = list.map((w) => ({ from: w.from!, to: w.to!, lines: w.lines ?? w.edit.new }));
-    const spliced = applySplices(base, splices);
     const finalNewline = list.find((w) => w.edit.finalNewline !== undefined)?.edit.finalNewline;
-    if (finalNewline !== undefined) setFinalNewline(spliced, finalNewline);
-    const text = formatText(spliced);
+    // The common case written from the original string's slices; the general one through the line model.
+    let text = finalNewline === undefined && Object.hasOwn(request.files, path) ? spliceText(request.files[path], base, splices) : null;
+    if (text === null) {
+      const spliced = applySplices(base, splices);
+      if (finalNewline !== undefined) setFinalNewline(spliced, finalNewline);
+      text = formatText(spliced);
+    }
     const moveTo = list.find((w) => w.edit.moveTo)?.edit.moveTo;
     if (moveTo && moveTo !== path) {
       files[path] = null;

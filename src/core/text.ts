@@ -153,3 +153,49 @@ export function setFinalNewline(file: TextFile, on: boolean): void {
   if (!on) file.eols[last] = '';
   else if (file.eols[last] === '') file.eols[last] = dominantEol(file);
 }
+
+/**
+ * `formatText(applySplices(file, splices))` written straight from `text`, the
+ * string `file` was parsed from: the runs of lines no splice touches are
+ * copied as slices of `text` (no per-line work), the new lines are written
+ * with the ending `applySplices` gives them. Only for a file that ends with a
+ * newline (the other case moves endings around: use `applySplices`); returns
+ * null for any other file.
+ */
+export function spliceText(text: string, file: TextFile, splices: readonly Splice[]): string | null {
+  const { lines, eols } = file;
+  const n = lines.length;
+  if (n === 0 || eols[n - 1] === '') return null;
+  // Array.prototype.sort is stable: splices at the same place keep their given order, as in applySplices.
+  const sorted = splices.length < 2 ? splices : [...splices].sort((a, b) => a.from - b.from || a.to - b.to);
+  const head = file.bom ? 1 : 0;
+  let fallback: Eol | null = null;
+  const out: string[] = file.bom ? [BOM] : [];
+  let line = 0; // the line whose start `offset` is
+  let offset = head;
+  let pos = 0; // the first original line not yet written
+  let posOffset = head;
+  const seek = (to: number) => {
+    while (line < to) {
+      offset += lines[line].length + eols[line].length;
+      line++;
+    }
+    return offset;
+  };
+  for (const s of sorted) {
+    if (pos < s.from) {
+      out.push(text.slice(posOffset, seek(s.from)));
+      pos = s.from;
+      posOffset = offset;
+    }
+    const whole = s.from === 0 && s.to === n;
+    const eol = s.to > s.from && !whole ? eols[s.to - 1] : (fallback ??= dominantEol(file));
+    for (const l of s.lines) out.push(l, eol);
+    if (s.to > pos) {
+      pos = s.to;
+      posOffset = seek(pos);
+    }
+  }
+  if (pos < n) out.push(text.slice(posOffset));
+  return out.join('');
+}

@@ -13,6 +13,7 @@ import {
   newFile,
   parseText,
   setFinalNewline,
+  spliceText,
   type Splice,
   type TextFile,
 } from '../../src/core/text.ts';
@@ -242,6 +243,63 @@ describe('applySplices', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('spliceText', () => {
+  it('writes what applySplices and formatText write, for every file that ends with a newline', () => {
+    const textArb = fc
+      .tuple(
+        fc.array(fc.constantFrom('a', 'b', '', ' x ', '\r', 'y\r', 'long line of text'), { maxLength: 12 }),
+        fc.array(fc.constantFrom<'\n' | '\r\n'>('\n', '\r\n'), { minLength: 12, maxLength: 12 }),
+        fc.boolean(),
+        fc.boolean(),
+      )
+      .map(([lines, eols, final, bom]) => {
+        let text = bom ? BOM : '';
+        lines.forEach((l, i) => (text += l + (i < lines.length - 1 || final ? eols[i] : '')));
+        return text;
+      });
+    // Non-overlapping splices (insertions may share a point with each other and with a replacement's start), in any order.
+    const splicesArb = fc.array(
+      fc.tuple(fc.nat(), fc.nat({ max: 3 }), fc.array(fc.constantFrom('n1', 'n2', '', 'n\r'), { maxLength: 3 })),
+      { maxLength: 5 },
+    );
+    let fast = 0;
+    fc.assert(
+      fc.property(textArb, splicesArb, fc.nat(), (text, raw, shuffle) => {
+        const f = parseText(text);
+        const n = f.lines.length;
+        const splices: Splice[] = [];
+        let pos = 0;
+        for (const [gap, count, lines] of raw) {
+          const from = Math.min(n, pos + (gap % 3));
+          const to = Math.min(n, from + count);
+          splices.push({ from, to, lines });
+          pos = to;
+        }
+        // In any order (a rotation of the list).
+        const k = shuffle % (splices.length + 1);
+        const given = [...splices.slice(k), ...splices.slice(0, k)];
+        const expected = formatText(applySplices(f, given));
+        const got = spliceText(text, f, given);
+        if (n === 0 || lacksFinalNewline(f)) assert.equal(got, null);
+        else {
+          fast++;
+          assert.equal(got, expected);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+    assert.ok(fast > 1000, `the fast path was taken ${fast} times`);
+  });
+
+  it('keeps the BOM, CRLF endings and lone CRs byte for byte', () => {
+    const text = `${BOM}a\r\nb\r\nc\rd\r\ne\n`;
+    const f = parseText(text);
+    const splices = [{ from: 1, to: 2, lines: ['B'] }, { from: 3, to: 3, lines: ['new'] }];
+    assert.equal(spliceText(text, f, splices), `${BOM}a\r\nB\r\nc\rd\r\nnew\r\ne\n`);
+    assert.equal(spliceText(text, f, splices), formatText(applySplices(f, splices)));
   });
 });
 

@@ -4,27 +4,11 @@
 // characters around and inside a reply. Each run completes (in a worker, with a time limit) and its
 // result is sound; see suite.ts.
 
-import { RUN_CHARS } from './inputs.ts';
 import { pathologicalSuite } from './suite.ts';
-
-const star = RUN_CHARS.indexOf('*') * 4 + 2;
 
 pathologicalSuite('pathological: long lines', [
   { family: 'long-line', scale: 100, only: [0, 1], label: 'a 10 MB line, edited exactly and cited with a typo' },
   { family: 'long-line', scale: 10, only: [2, 3], label: 'a 1 MB line inserted and next to a cited line' },
-  {
-    family: 'long-blanks',
-    scale: 10,
-    label: 'a million blanks inside a line',
-    known: { hashline: { inputs: 'all', reason: 'the line tag trims trailing blanks with a quadratic regex (hashline/tag.ts)' } },
-  },
-  {
-    family: 'long-runs',
-    scale: 20,
-    label: 'runs of 200,000 characters in a reply',
-    known: {
-      whole: { inputs: [star], reason: 'path lines lose their `*` with a quadratic regex (whole/paths.ts)' },
-      between: { inputs: [star], reason: 'path lines lose their `*` with a quadratic regex (whole/paths.ts)' },
-    },
-  },
+  { family: 'long-blanks', scale: 10, label: 'a million blanks inside a line' },
+  { family: 'long-runs', scale: 20, label: 'runs of 200,000 characters in a reply' },
 ]);

@@ -2,6 +2,17 @@
 // the opening fence, cleaned of the decoration models put around it, or a
 // path in the fence's info string.
 
+/**
+ * `s` without the run of `c` it ends with. (A regex `/c+$/` is quadratic on a
+ * long run of `c` followed by something else: it starts a match at every
+ * character of the run.)
+ */
+function dropEnd(s: string, c: string): string {
+  let e = s.length;
+  while (e > 0 && s[e - 1] === c) e--;
+  return s.slice(0, e);
+}
+
 /** Strip `#`, `*`, a trailing `:`, a `File:` label, and one pair of backticks around the whole. */
 export function cleanPathLine(text: string): { path: string; quoted: boolean } {
   let s = text.trim();
@@ -9,10 +20,10 @@ export function cleanPathLine(text: string): { path: string; quoted: boolean } {
     const before = s;
     s = s.replace(/^#+\s*/, '');
     s = s.replace(/:\s*$/, '').trim();
-    s = s.replace(/^\*+/, '').replace(/\*+$/, '').trim();
+    s = dropEnd(s.replace(/^\*+/, ''), '*').trim();
     s = s.replace(/^(?:file|path|filename)\s*:\s*/i, '');
     if (s.length >= 2 && s.startsWith('`') && s.endsWith('`')) {
-      const inner = s.replace(/^`+/, '').replace(/`+$/, '');
+      const inner = dropEnd(s.replace(/^`+/, ''), '`');
       if (!inner.includes('`')) return { path: inner.trim().replace(/:$/, ''), quoted: true };
     }
     if (s === before) break;
