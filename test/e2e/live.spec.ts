@@ -193,6 +193,26 @@ test('Stop cancels a run and keeps what arrived; a bad base URL is refused', asy
   expect(errors).toEqual([]);
 });
 
+test('an endpoint outside the page CSP is refused before any request, saying how to allow it', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith('http://127.0.0.1:4321/')) requests.push(r.url());
+  });
+  const errors = await openPanel(page, 'https://llm.example.com/v1');
+  const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  const connect = / connect-src ([^;]*)/.exec(csp ?? '')?.[1].split(' ') ?? [];
+  expect(connect).toContain('https://api.openai.com');
+  expect(connect).toContain('http://127.0.0.1:*');
+  expect(connect).not.toContain('https:');
+  await expect(page.locator('#pg-live-origins')).toContainText('api.openai.com');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(message(page)).toContainText('This page may not connect to https://llm.example.com');
+  await expect(message(page)).toContainText('LN_DIFF_LIVE_ORIGINS=https://llm.example.com');
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+  expect(requests).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('the key is kept in session storage only when asked; the prompt comes from the session', async ({ page }) => {
   const prompt = 'You are a careful editor. <b>Reply</b> with editblocks.';
   const link = `/playground/#${encodeSession({ format: 'ln-diff', files: [{ name: 'a.py', text: 'x = 1\n' }], reply: '', prompt })}`;

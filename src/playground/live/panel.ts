@@ -83,6 +83,9 @@ export function mountLive(host: LiveHost): LivePanel {
     stop: byId<HTMLButtonElement>('pg-live-stop'),
     message: byId('pg-live-message'),
   };
+  // The origins this page's CSP lets it connect to (written by the page at build time).
+  const connect = document.getElementById('pg-live')?.dataset.connect;
+  const allowed = connect ? connect.split(' ').filter(Boolean) : undefined;
 
   // Settings (not the key) live in this tab's session storage; the key only when asked.
   let settings: { provider?: unknown; base?: unknown; model?: unknown } = {};
@@ -187,7 +190,7 @@ export function mountLive(host: LiveHost): LivePanel {
         say(`Receiving the answer from ${model}…`);
       }
       host.append(text);
-    });
+    }, allowed);
     controller = null;
     setRunning(false);
     if (outcome.kind === 'done') say(`Done: ${outcome.text.length} characters from ${model}, in ${prepared.format} format.`, 'ok');

@@ -3,6 +3,7 @@
 // can end is a value, never an exception: done, refused key, other HTTP
 // errors, a blocked cross-origin request, no network, stopped by the user.
 
+import { allowedBy, notAllowedMessage } from './origins.ts';
 import { chatRequest, corsMessage, deltaOf, EndpointError, httpErrorMessage, networkMessage, SseReader, type Endpoint } from './protocol.ts';
 
 export type Outcome =
@@ -33,6 +34,8 @@ export async function streamChat(
   user: string,
   signal: AbortSignal,
   onText: (text: string) => void,
+  /** The origins the page may connect to (its CSP's connect-src): another endpoint is refused before any request. */
+  allowed?: readonly string[],
 ): Promise<Outcome> {
   let request;
   try {
@@ -40,6 +43,7 @@ export async function streamChat(
   } catch (e) {
     return { kind: 'endpoint', text: '', message: `Cannot run: ${e instanceof EndpointError ? e.message : String(e)}.` };
   }
+  if (allowed && !allowedBy(request.url, allowed)) return { kind: 'endpoint', text: '', message: notAllowedMessage(request.url, allowed) };
   const target = new URL(request.url).origin;
   const stopped = (text: string): Outcome => ({ kind: 'aborted', text, message: 'Stopped. The reply so far is kept in the editor.' });
 
