@@ -25,13 +25,7 @@ const CANNOT = /does not carry (deleting a file|which line break|adding the fina
  * Writer bugs found by this test, kept visible as `todo` (they run, fail,
  * and are reported without failing the suite). Remove an entry once fixed.
  */
-const KNOWN_BUGS: { format: string; when: (changes: FileChange[]) => boolean; bug: string }[] = [
-  {
-    format: 'str-replace',
-    when: (cs) => cs.some((c) => c.before !== null && /\r\r\n/.test(c.before)),
-    bug: 'the str-replace writer joins old_str lines with LF, so a line whose text ends in CR (CR CR LF in the file) is not found',
-  },
-];
+const KNOWN_BUGS: { format: string; when: (changes: FileChange[]) => boolean; bug: string }[] = [];
 
 function knownBug(w: FormatWriting, changes: FileChange[]): string | null {
   return KNOWN_BUGS.find((k) => k.format === w.format && k.when(changes))?.bug ?? null;

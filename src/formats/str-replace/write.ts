@@ -18,6 +18,13 @@ interface Group {
 
 const block = (lines: readonly string[], from: number, to: number) => lines.slice(from, to).map((l) => l + '\n').join('');
 
+/**
+ * A line as written in old_str / new_str: followed by LF, or by CR LF when
+ * its text ends in CR (the reader takes CR LF as one line break, so a CR that
+ * belongs to the line needs one more after it: the file's own bytes).
+ */
+const written = (l: string) => l + (l.endsWith('\r') ? '\r\n' : '\n');
+
 /** Merge replacement groups that share a line, and take in insertions strictly inside one. */
 function merge(groups: Group[]): Group[] {
   const out: Group[] = [];
@@ -79,8 +86,9 @@ export function writeStrReplace(changes: readonly FileChange[]): string {
     const a = parseText(before).lines;
     for (const g of planCalls(a, parseText(after).lines)) {
       const lines = replacement(a, g);
-      if (g.from === g.to) calls.push({ command: 'insert', path: file, insert_line: g.from, new_str: lines.join('\n') });
-      else calls.push({ command: 'str_replace', path: file, old_str: block(a, g.from, g.to), new_str: lines.map((l) => l + '\n').join('') });
+      if (g.from === g.to)
+        calls.push({ command: 'insert', path: file, insert_line: g.from, new_str: lines.map((l, i) => (i < lines.length - 1 ? written(l) : l)).join('') });
+      else calls.push({ command: 'str_replace', path: file, old_str: a.slice(g.from, g.to).map(written).join(''), new_str: lines.map(written).join('') });
     }
   }
   return calls.map((c) => '```json\n' + JSON.stringify(c, null, 2) + '\n```\n').join('\n');

@@ -11,6 +11,19 @@ const text = (lines: string[]) => lines.map((l) => l + '\n').join('');
 const calls = (reply: string) => [...reply.matchAll(/```json\n([\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1]));
 
 describe('str-replace writer', () => {
+  it('writes a line whose text ends in CR (CR CR LF in a CRLF file) so that it reads back with its CR', () => {
+    const before = 'a\r\n    run()\r\r\nb\r\n';
+    const after = 'a\r\n    run(fast=True)\r\r\nb\r\nc\r\r\n';
+    const reply = strReplace.write([{ file: 'x.py', before, after }]);
+    assert.deepEqual(calls(reply), [
+      { command: 'str_replace', path: 'x.py', old_str: '    run()\r\r\n', new_str: '    run(fast=True)\r\r\n' },
+      { command: 'insert', path: 'x.py', insert_line: 3, new_str: 'c\r' },
+    ]);
+    const r = runFormat(strReplace, { format: 'str-replace', files: { 'x.py': before }, response: reply });
+    assert.equal(r.ok, true, JSON.stringify(r.edits));
+    assert.equal(r.files['x.py'], after);
+  });
+
   it('writes one pretty-printed call per fence', () => {
     const reply = strReplace.write([{ file: 'a.txt', before: 'one\ntwo\nthree\n', after: 'one\n2\nthree\n' }]);
     assert.equal(
