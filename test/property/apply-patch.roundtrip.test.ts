@@ -13,14 +13,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { CODES } from '../../src/core/diagnostics.ts';
-import type { ApplyResult, Span } from '../../src/core/types.ts';
 import { applyPatch } from '../../src/formats/apply-patch/index.ts';
-import { applyRequest } from '../../src/formats/index.ts';
-import { PATHS, build, fileLine, fileVersion, line, type Version } from './arbitraries.ts';
+import { befores, build, changesOf, fileLine, fileVersion, line, manyFiles, textFiles } from './arbitraries.ts';
+import { RUNS, SCALE, applier, byMatch, checkAppliedAsFull, checkGarbage, forEachCut, show, type InvariantOptions } from './invariants.ts';
 
-const SCALE = Number(process.env.PROPERTY_RUNS_SCALE ?? 1);
-const RUNS = 300 * SCALE;
 
 /** Lines that look like the format's own syntax. */
 const PATCH_MARKERS = [
@@ -46,13 +42,7 @@ const PATCH_MARKERS = [
 const patchLine: fc.Arbitrary<string> = fc.oneof({ weight: 4, arbitrary: fileLine }, { weight: 1, arbitrary: fc.constantFrom(...PATCH_MARKERS) });
 const versions = fileVersion(fc.array(patchLine, { maxLength: 30 }));
 
-const apply = (files: Record<string, string>, response: string): ApplyResult => applyRequest({ format: 'apply-patch', files, response });
-const show = (v: unknown) => JSON.stringify(v);
-
-const manyFiles = (version: fc.Arbitrary<Version>, max = 4) =>
-  fc
-    .uniqueArray(fc.constantFrom(...PATHS), { minLength: 1, maxLength: max })
-    .chain((paths) => fc.tuple(fc.constant(paths), fc.array(version, { minLength: paths.length, maxLength: paths.length })));
+const apply = applier('apply-patch');
 
 describe('apply-patch round trip: write(before, after) applied to before gives after', () => {
   it('one file', () => {
@@ -107,56 +97,8 @@ describe('apply-patch round trip: write(before, after) applied to before gives a
 // ---------------------------------------------------------------------------
 // Garbage in.
 
-function positionAt(text: string, offset: number): { line: number; column: number } {
-  let ln = 1;
-  let start = 0;
-  for (let k = 0; k < offset; k++) {
-    if (text.charCodeAt(k) === 10) {
-      ln++;
-      start = k + 1;
-    }
-  }
-  return { line: ln, column: offset - start + 1 };
-}
-
-function checkSpan(reply: string, span: Span, what: string): void {
-  assert.ok(0 <= span.from && span.from <= span.to && span.to <= reply.length, `${what}: ${show(span)} outside the reply`);
-  assert.deepEqual(span.start, positionAt(reply, span.from), `${what}: start of ${show(span)}`);
-  assert.deepEqual(span.end, positionAt(reply, span.to), `${what}: end of ${show(span)}`);
-}
-
-function checkInvariants(files: Record<string, string>, reply: string, r: ApplyResult): void {
-  const parsed = applyPatch.parse(reply, { files: Object.keys(files) });
-  assert.equal(r.edits.length, parsed.edits.length);
-  r.edits.forEach((e, k) => {
-    assert.equal(e.index, k);
-    if (e.code !== null) assert.ok((CODES as readonly string[]).includes(e.code), e.code);
-    if (e.status === 'failed') {
-      assert.equal(e.range, null);
-      assert.notEqual(e.code, null);
-      assert.ok(e.message.length > 0);
-    }
-    checkSpan(reply, e.reply, `edit ${k}`);
-    const p = parsed.edits[k];
-    if (p.error?.reply) checkSpan(reply, p.error.reply, `edit ${k} error`);
-    p.oldSpans?.forEach((s, j) => {
-      checkSpan(reply, s, `edit ${k} old span ${j}`);
-      assert.equal(reply.slice(s.from, s.to), p.old[j]);
-    });
-  });
-  for (const d of r.diagnostics) if (d.reply) checkSpan(reply, d.reply, `diagnostic ${d.code}`);
-  assert.equal(r.ok, r.edits.every((e) => e.status === 'applied'));
-  const touched = new Set<string>();
-  for (const e of r.edits) {
-    if (e.status !== 'applied') continue;
-    touched.add(e.file);
-    const moveTo = parsed.edits[e.index].moveTo;
-    if (moveTo) touched.add(moveTo);
-  }
-  for (const path of new Set([...Object.keys(files), ...Object.keys(r.files)])) {
-    if (!touched.has(path)) assert.equal(r.files[path], files[path], `${path} changed without an applied edit`);
-  }
-}
+/** Only an applied write (`*** Add File`) creates a file, besides a `*** Move to` target. */
+const invariants: InvariantOptions = { creates: ['write'] };
 
 const replyLine: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...PATCH_MARKERS, '*** Update File: src/b.ts', '*** Add File: a.txt', '*** Delete File: nope.txt', '*** Update File: ', '*** Frob File: x'),
@@ -206,40 +148,32 @@ const patchish = (files: Record<string, string>): fc.Arbitrary<string> => {
 /** File lines, with a good chance of lines that repeat (for ambiguous chunks). */
 const fileOrRepeated: fc.Arbitrary<string> = fc.oneof({ weight: 3, arbitrary: patchLine }, { weight: 1, arbitrary: fc.constantFrom('}', '    return x') });
 
-const smallFiles: fc.Arbitrary<Record<string, string>> = fc
-  .uniqueArray(fc.constantFrom(...PATHS), { minLength: 0, maxLength: 3 })
-  .chain((paths) =>
-    fc.tuple(...paths.map(() => fc.tuple(fc.array(fileOrRepeated, { maxLength: 15 }), fc.constantFrom('\n', '\r\n')))).map((contents) =>
-      Object.fromEntries(paths.map((p, k) => [p, contents[k][0].join(contents[k][1]) + contents[k][1]])),
-    ),
-  );
+const smallFiles = textFiles(fileOrRepeated, 15, true);
 
 describe('apply-patch garbage replies', () => {
   it('random text never throws and changes no file', () => {
-    fc.assert(
-      fc.property(smallFiles, fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: 'grapheme', maxLength: 100 })), (files, reply) => {
-        const r = apply(files, reply);
-        checkInvariants(files, reply, r);
+    checkGarbage(applyPatch, {
+      files: smallFiles,
+      reply: () => fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: 'grapheme', maxLength: 100 })),
+      numRuns: 500 * SCALE,
+      invariants,
+      check: (files, reply, r) => {
         if (!reply.includes('***')) assert.deepEqual(r.files, files);
-      }),
-      { numRuns: 500 * SCALE },
-    );
+      },
+    });
   });
 
   it('patch-shaped replies keep the invariants and reach the interesting outcomes', () => {
-    const seen = new Set<string>();
-    fc.assert(
-      fc.property(smallFiles.chain((files) => fc.tuple(fc.constant(files), patchish(files))), ([files, reply]) => {
-        const r = apply(files, reply);
-        checkInvariants(files, reply, r);
-        for (const e of r.edits) seen.add(e.status === 'applied' ? `applied ${e.match}` : `failed ${e.code}`);
-      }),
-      // A fixed seed: the coverage check below must not depend on luck.
-      { numRuns: 500 * SCALE, seed: 99 },
-    );
-    for (const key of ['applied exact', 'applied whitespace', 'failed no-match', 'failed ambiguous', 'failed malformed', 'failed truncated']) {
-      assert.ok(seen.has(key), `no ${key} edit in the run: ${show([...seen])}`);
-    }
+    checkGarbage(applyPatch, {
+      files: smallFiles,
+      reply: patchish,
+      // A fixed seed: the coverage check must not depend on luck.
+      numRuns: 500 * SCALE,
+      seed: 99,
+      invariants,
+      key: byMatch,
+      expected: ['applied exact', 'applied whitespace', 'failed no-match', 'failed ambiguous', 'failed malformed', 'failed truncated'],
+    });
   });
 });
 
@@ -250,27 +184,16 @@ describe('apply-patch truncated replies', () => {
   it('a reply cut anywhere applies only edits the whole reply applies, at the same place; at most the last is truncated', () => {
     fc.assert(
       fc.property(manyFiles(fileVersion(fc.array(patchLine, { maxLength: 10 })), 2), ([paths, vs]) => {
-        const files = Object.fromEntries(paths.map((p, k) => [p, vs[k].before]));
-        const reply = applyPatch.write(paths.map((file, k) => ({ file, before: vs[k].before, after: vs[k].after })));
+        const files = befores(paths, vs);
+        const reply = applyPatch.write(changesOf(paths, vs));
         const full = apply(files, reply);
-        for (let cut = 0; cut < reply.length; cut++) {
-          const prefix = reply.slice(0, cut);
+        const fullParse = applyPatch.parse(reply, { files: paths });
+        forEachCut(reply, 1, 40, (prefix, cut, where) => {
           const r = apply(files, prefix);
-          const where = `cut at ${cut}: ${show(prefix.slice(-40))}`;
-          assert.ok(r.edits.length <= full.edits.length, where);
-          r.edits.forEach((e, k) => {
-            if (e.status === 'applied') {
-              assert.deepEqual(e.range, full.edits[k].range, where);
-              assert.equal(e.file, full.edits[k].file, where);
-            } else {
-              assert.equal(e.code, 'truncated', `${where}: ${e.message}`);
-              assert.equal(k, r.edits.length - 1, where);
-            }
-          });
+          checkAppliedAsFull(applyPatch, paths, full, fullParse, prefix, r, where);
           // A reply cut before its end marker never passes for a complete one.
-          if (prefix.includes('*** Begin Patch') && cut < reply.length - 1)
-            assert.ok(!r.ok || r.diagnostics.some((d) => d.code === 'truncated'), where);
-        }
+          if (prefix.includes('*** Begin Patch') && cut < reply.length - 1) assert.ok(!r.ok || r.diagnostics.some((d) => d.code === 'truncated'), where);
+        });
       }),
       { numRuns: 60 * SCALE },
     );

@@ -170,3 +170,55 @@ export const codeLine: fc.Arbitrary<string> = fc
 
 /** Paths for multi-file requests: nested, with blanks, basename clashes. */
 export const PATHS = ['a.txt', 'src/b.ts', 'lib/deep/c.py', 'README.md', 'docs/with space.md', 'x/README.md', 'main.go'];
+
+/** A file's before and after from lines of `lines`: up to `max` lines, up to 5 edits inserting such lines, any style. */
+export const versionOf = (lines: fc.Arbitrary<string>, max = 30): fc.Arbitrary<Version> =>
+  fc
+    .tuple(
+      fc.array(lines, { maxLength: max }),
+      fc.array(fc.record({ at: fc.nat({ max: 1000 }), remove: fc.nat({ max: 4 }), insert: fc.array(lines, { maxLength: 4 }) }), { maxLength: 5 }),
+      style,
+    )
+    .map(([b, e, s]) => version(b, e, s));
+
+/** Distinct paths (up to `max`) with a version (or change) each. */
+export const manyFiles = <T = Version>(v: fc.Arbitrary<T>, max = 4): fc.Arbitrary<[string[], T[]]> =>
+  fc
+    .uniqueArray(fc.constantFrom(...PATHS), { minLength: 1, maxLength: max })
+    .chain((paths) => fc.tuple(fc.constant(paths), fc.array(v, { minLength: paths.length, maxLength: paths.length })));
+
+export const befores = (paths: readonly string[], vs: readonly Version[]): Record<string, string> => Object.fromEntries(paths.map((p, k) => [p, vs[k].before]));
+export const afters = (paths: readonly string[], vs: readonly Version[]): Record<string, string> => Object.fromEntries(paths.map((p, k) => [p, vs[k].after]));
+export const changesOf = (paths: readonly string[], vs: readonly Version[]) => paths.map((file, k) => ({ file, before: vs[k].before, after: vs[k].after }));
+
+/**
+ * Up to three files under distinct paths, each up to `maxLines` lines of
+ * `lines` joined by LF or CRLF, with a final newline or not (always, with
+ * `alwaysFinal`).
+ */
+export const textFiles = (lines: fc.Arbitrary<string>, maxLines: number, alwaysFinal = false): fc.Arbitrary<Record<string, string>> =>
+  fc.uniqueArray(fc.constantFrom(...PATHS), { minLength: 0, maxLength: 3 }).chain((paths) =>
+    alwaysFinal
+      ? fc
+          .tuple(...paths.map(() => fc.tuple(fc.array(lines, { maxLength: maxLines }), fc.constantFrom('\n', '\r\n'))))
+          .map((contents) => Object.fromEntries(paths.map((p, k) => [p, contents[k][0].join(contents[k][1]) + contents[k][1]])))
+      : fc
+          .tuple(...paths.map(() => fc.tuple(fc.array(lines, { maxLength: maxLines }), fc.constantFrom('\n', '\r\n'), fc.boolean())))
+          .map((contents) => Object.fromEntries(paths.map((p, k) => [p, contents[k][0].join(contents[k][1]) + (contents[k][2] ? contents[k][1] : '')]))),
+  );
+
+/** A reply of up to `max` lines of `lines`, joined by LF or CRLF. */
+export const linesReply = (lines: fc.Arbitrary<string>, max: number): fc.Arbitrary<string> =>
+  fc.tuple(fc.array(lines, { maxLength: max }), fc.constantFrom('\n', '\r\n')).map(([ls, eol]) => ls.join(eol));
+
+/**
+ * A reply of up to `max` pieces, each a block (3 in 4) or up to 3 filler
+ * lines, joined by LF or CRLF, with a final line ending or not (never,
+ * with `final: false`).
+ */
+export const piecesReply = (block: fc.Arbitrary<string[]>, filler: fc.Arbitrary<string>, max: number, final = true): fc.Arbitrary<string> => {
+  const parts = fc.array(fc.oneof({ weight: 3, arbitrary: block }, { weight: 1, arbitrary: fc.array(filler, { maxLength: 3 }) }), { maxLength: max });
+  return final
+    ? fc.tuple(parts, fc.constantFrom('\n', '\r\n'), fc.boolean()).map(([ps, eol, f]) => ps.flat().join(eol) + (f ? eol : ''))
+    : fc.tuple(parts, fc.constantFrom('\n', '\r\n')).map(([ps, eol]) => ps.flat().join(eol));
+};

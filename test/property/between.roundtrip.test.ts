@@ -11,17 +11,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { CODES } from '../../src/core/diagnostics.ts';
-import { applySplices, formatText, parseText, type Splice } from '../../src/core/text.ts';
-import type { ApplyResult, FileChange } from '../../src/core/types.ts';
+import { parseText } from '../../src/core/text.ts';
+import type { FileChange } from '../../src/core/types.ts';
 import { between } from '../../src/formats/between/index.ts';
 import { TAG } from '../../src/formats/between/syntax.ts';
 import { UnwritableChange } from '../../src/formats/between/write.ts';
-import { applyRequest } from '../../src/formats/index.ts';
-import { MARKERS, PATHS, codeLine, fileLine, line, style, version, type LineEdit, type Version } from './arbitraries.ts';
-
-const SCALE = Number(process.env.PROPERTY_RUNS_SCALE ?? 1);
-const RUNS = 300 * SCALE;
+import { MARKERS, PATHS, afters, befores, changesOf, codeLine, fileLine, line, linesReply, manyFiles, piecesReply, style, textFiles, version, versionOf } from './arbitraries.ts';
+import { RUNS, SCALE, applier, byKind, checkAppliedAsFull, checkGarbage, checkInvariants, forEachCut, show, type InvariantOptions } from './invariants.ts';
 
 /** Lines that look like the format's syntax: tags, quoted anchors, fences. */
 const BETWEEN_MARKERS = [
@@ -35,17 +31,9 @@ const betweenLine: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(...BETWEEN_MARKERS) },
 );
 
-const edits: fc.Arbitrary<LineEdit[]> = fc.array(
-  fc.record({ at: fc.nat({ max: 1000 }), remove: fc.nat({ max: 4 }), insert: fc.array(betweenLine, { maxLength: 4 }) }),
-  { maxLength: 5 },
-);
+const betweenVersion = versionOf(betweenLine, 30);
 
-const betweenVersion: fc.Arbitrary<Version> = fc
-  .tuple(fc.array(betweenLine, { maxLength: 30 }), edits, style)
-  .map(([b, e, s]) => version(b, e, s));
-
-const apply = (files: Record<string, string>, response: string): ApplyResult => applyRequest({ format: 'between', files, response });
-const show = (v: unknown) => JSON.stringify(v);
+const apply = applier('between');
 
 /** Write, or null when the writer refuses; a refusal must be justified by a tag-like line in `after`. */
 function tryWrite(changes: FileChange[]): string | null {
@@ -110,18 +98,13 @@ describe('between round trip', () => {
 
   it('several files in one reply', () => {
     fc.assert(
-      fc.property(
-        fc
-          .uniqueArray(fc.constantFrom(...PATHS), { minLength: 1, maxLength: 4 })
-          .chain((paths) => fc.tuple(fc.constant(paths), fc.array(betweenVersion, { minLength: paths.length, maxLength: paths.length }))),
-        ([paths, versions]) => {
-          const reply = tryWrite(paths.map((file, k) => ({ file, before: versions[k].before, after: versions[k].after })));
-          if (reply === null) return;
-          const r = apply(Object.fromEntries(paths.map((p, k) => [p, versions[k].before])), reply);
-          assert.deepEqual(r.files, Object.fromEntries(paths.map((p, k) => [p, versions[k].after])), `reply:\n${reply}`);
-          assert.equal(r.ok, true);
-        },
-      ),
+      fc.property(manyFiles(betweenVersion, 4), ([paths, versions]) => {
+        const reply = tryWrite(changesOf(paths, versions));
+        if (reply === null) return;
+        const r = apply(befores(paths, versions), reply);
+        assert.deepEqual(r.files, afters(paths, versions), `reply:\n${reply}`);
+        assert.equal(r.ok, true);
+      }),
       { numRuns: RUNS },
     );
   });
@@ -130,44 +113,18 @@ describe('between round trip', () => {
 // ---------------------------------------------------------------------------
 // Garbage in: never throws, changes only what it says it changed.
 
-function checkInvariants(files: Record<string, string>, reply: string, r: ApplyResult): void {
-  const parsed = between.parse(reply, { files: Object.keys(files) });
-  assert.equal(r.edits.length, parsed.edits.length);
-  assert.equal(r.ok, r.edits.every((e) => e.status === 'applied'));
-  r.edits.forEach((e, k) => {
-    assert.equal(e.index, k);
-    if (e.code !== null) assert.ok((CODES as readonly string[]).includes(e.code), e.code);
-    if (e.status === 'failed') {
-      assert.equal(e.range, null);
-      assert.notEqual(e.code, null);
-      assert.ok(e.message.length > 0);
-    } else {
-      assert.notEqual(e.range, null);
-    }
-    assert.ok(0 <= e.reply.from && e.reply.from <= e.reply.to && e.reply.to <= reply.length);
-    parsed.edits[k].oldSpans?.forEach((s, j) => assert.equal(reply.slice(s.from, s.to), parsed.edits[k].old[j]));
-  });
-  const applied = r.edits.filter((e) => e.status === 'applied' && e.code !== 'duplicate');
-  for (const path of new Set([...Object.keys(files), ...Object.keys(r.files)])) {
-    const mine = applied.filter((e) => e.file === path);
-    if (mine.length === 0) {
-      assert.equal(r.files[path], files[path], `${path} changed without an applied edit`);
-      continue;
-    }
-    if (!Object.hasOwn(files, path)) assert.ok(mine.every((e) => e.kind === 'write'), `${path} created by a non-write`);
-    const original = parseText(files[path] ?? '');
-    const splices: Splice[] = mine.map((e) => ({ from: e.range!.start - 1, to: e.range!.end, lines: parsed.edits[e.index].new }));
-    assert.equal(r.files[path], formatText(applySplices(original, splices)), `${path} is not its applied edits`);
-    // A @BETWEEN@ edit keeps its anchors: the lines just outside its range are the quoted ones.
-    const lines = original.lines;
+/** Only an applied write creates a file, and a @BETWEEN@ edit keeps its anchors: the lines just outside its range are the quoted ones. */
+const invariants: InvariantOptions = {
+  creates: ['write'],
+  file: (_path, mine, original, parsed) => {
     for (const e of mine) {
       if (e.kind !== 'replace') continue;
       const [a, b] = parsed.edits[e.index].old;
-      assert.equal(lines[e.range!.start - 2].trim(), a.trim());
-      assert.equal(lines[e.range!.end].trim(), b.trim());
+      assert.equal(original.lines[e.range!.start - 2].trim(), a.trim());
+      assert.equal(original.lines[e.range!.end].trim(), b.trim());
     }
-  }
-}
+  },
+};
 
 /** Something shaped like a between block for one of `files`, with anchors mostly taken from the file. */
 const blockish = (files: Record<string, string>): fc.Arbitrary<string[]> => {
@@ -206,41 +163,16 @@ const blockish = (files: Record<string, string>): fc.Arbitrary<string[]> => {
 
 const replyLine: fc.Arbitrary<string> = fc.oneof(fc.constantFrom(...BETWEEN_MARKERS, ...MARKERS), fc.constantFrom(...PATHS), line);
 
-const smallFiles: fc.Arbitrary<Record<string, string>> = fc
-  .uniqueArray(fc.constantFrom(...PATHS), { minLength: 0, maxLength: 3 })
-  .chain((paths) =>
-    fc
-      .tuple(...paths.map(() => fc.tuple(fc.array(fc.oneof(betweenLine, codeLine, fc.constantFrom('}', '  }', 'return x;')), { maxLength: 12 }), fc.constantFrom('\n', '\r\n'), fc.boolean())))
-      .map((contents) => Object.fromEntries(paths.map((p, k) => [p, contents[k][0].join(contents[k][1]) + (contents[k][2] ? contents[k][1] : '')]))),
-  );
-
 describe('between garbage replies', () => {
   it('never throw, and files change only by the applied edits, anchors kept', () => {
-    const seen = new Set<string>();
-    fc.assert(
-      fc.property(
-        smallFiles.chain((files) =>
-          fc.tuple(
-            fc.constant(files),
-            fc.oneof(
-              fc.string({ maxLength: 200 }),
-              fc.tuple(fc.array(replyLine, { maxLength: 30 }), fc.constantFrom('\n', '\r\n')).map(([ls, eol]) => ls.join(eol)),
-              fc
-                .tuple(fc.array(fc.oneof({ weight: 3, arbitrary: blockish(files) }, { weight: 1, arbitrary: fc.array(replyLine, { maxLength: 3 }) }), { maxLength: 4 }), fc.constantFrom('\n', '\r\n'))
-                .map(([parts, eol]) => parts.flat().join(eol)),
-            ),
-          ),
-        ),
-        ([files, reply]) => {
-          const r = apply(files, reply);
-          checkInvariants(files, reply, r);
-          for (const e of r.edits) seen.add(e.status === 'applied' ? `applied ${e.kind}` : `failed ${e.code}`);
-        },
-      ),
-      { numRuns: 1000 * SCALE },
-    );
-    for (const key of ['applied replace', 'applied write', 'failed truncated', 'failed malformed', 'failed ambiguous', 'failed no-match'])
-      assert.ok(seen.has(key), `no ${key} in the run: ${show([...seen])}`);
+    checkGarbage(between, {
+      files: textFiles(fc.oneof(betweenLine, codeLine, fc.constantFrom('}', '  }', 'return x;')), 12),
+      reply: (files) => fc.oneof(fc.string({ maxLength: 200 }), linesReply(replyLine, 30), piecesReply(blockish(files), replyLine, 4, false)),
+      numRuns: 1000 * SCALE,
+      invariants,
+      key: byKind,
+      expected: ['applied replace', 'applied write', 'failed truncated', 'failed malformed', 'failed ambiguous', 'failed no-match'],
+    });
   });
 });
 
@@ -250,34 +182,18 @@ describe('between garbage replies', () => {
 describe('between truncated replies', () => {
   it('a reply cut at any position applies a prefix of the full reply\'s edits, then at most one truncated', () => {
     fc.assert(
-      fc.property(
-        fc
-          .uniqueArray(fc.constantFrom(...PATHS), { minLength: 1, maxLength: 3 })
-          .chain((paths) => fc.tuple(fc.constant(paths), fc.array(betweenVersion, { minLength: paths.length, maxLength: paths.length }))),
-        ([paths, versions]) => {
-          const files = Object.fromEntries(paths.map((p, k) => [p, versions[k].before]));
-          const reply = tryWrite(paths.map((file, k) => ({ file, before: versions[k].before, after: versions[k].after })));
-          if (reply === null) return;
-          const full = apply(files, reply);
-          const fullParsed = between.parse(reply, { files: paths });
-          for (let cut = 0; cut <= reply.length; cut++) {
-            const prefix = reply.slice(0, cut);
-            const r = apply(files, prefix);
-            const parsed = between.parse(prefix, { files: paths });
-            const where = `cut at ${cut}: ${show(prefix.slice(-30))}`;
-            checkInvariants(files, prefix, r);
-            r.edits.forEach((e, k) => {
-              if (e.status === 'applied') {
-                assert.deepEqual([e.file, e.range, e.kind], [full.edits[k].file, full.edits[k].range, full.edits[k].kind], where);
-                assert.deepEqual(parsed.edits[k].new, fullParsed.edits[k].new, where);
-              } else {
-                assert.equal(e.code, 'truncated', where);
-                assert.equal(k, r.edits.length - 1, where);
-              }
-            });
-          }
-        },
-      ),
+      fc.property(manyFiles(betweenVersion, 3), ([paths, versions]) => {
+        const files = befores(paths, versions);
+        const reply = tryWrite(changesOf(paths, versions));
+        if (reply === null) return;
+        const full = apply(files, reply);
+        const fullParsed = between.parse(reply, { files: paths });
+        forEachCut(reply, 0, 30, (prefix, _cut, where) => {
+          const r = apply(files, prefix);
+          checkInvariants(between, files, prefix, r, invariants);
+          checkAppliedAsFull(between, paths, full, fullParsed, prefix, r, where);
+        });
+      }),
       { numRuns: 60 * SCALE },
     );
   });

@@ -12,19 +12,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { CODES } from '../../src/core/diagnostics.ts';
-import { applySplices, formatText, parseText, type Splice } from '../../src/core/text.ts';
-import type { ApplyResult, Span } from '../../src/core/types.ts';
-import { applyRequest } from '../../src/formats/index.ts';
+import { parseText } from '../../src/core/text.ts';
 import { hashline } from '../../src/formats/hashline/index.ts';
 import { fileTag, lineTag } from '../../src/formats/hashline/tag.ts';
-import { PATHS, fileLine, line, style, version, lineEdit, codeLine, type Version } from './arbitraries.ts';
+import { afters, befores, changesOf, codeLine, fileLine, line, linesReply, manyFiles, textFiles, versionOf, type Version } from './arbitraries.ts';
+import { RUNS, SCALE, applier, byKind, checkCompletePrefix, checkGarbage, checkInvariants, forEachCut, show, type InvariantOptions } from './invariants.ts';
 
-const SCALE = Number(process.env.PROPERTY_RUNS_SCALE ?? 1);
-const RUNS = 300 * SCALE;
-
-const apply = (files: Record<string, string>, response: string): ApplyResult => applyRequest({ format: 'hashline', files, response });
-const show = (v: unknown) => JSON.stringify(v);
+const apply = applier('hashline');
 
 /** Lines that look like the format's own syntax: calls, view rows, tags, fences, JSON punctuation. */
 const HASHLINE_MARKERS = [
@@ -53,19 +47,9 @@ const hashLine: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** A file's before and after, from hashline-flavoured lines. */
-const fileVersion = (max = 30): fc.Arbitrary<Version> =>
-  fc
-    .tuple(fc.array(hashLine, { maxLength: max }), fc.array(fc.record({ at: lineEdit.map((e) => e.at), remove: lineEdit.map((e) => e.remove), insert: fc.array(hashLine, { maxLength: 4 }) }), { maxLength: 5 }), style)
-    .map(([b, e, s]) => version(b, e, s));
+const fileVersion = (max = 30): fc.Arbitrary<Version> => versionOf(hashLine, max);
 
-const manyFiles = (v: fc.Arbitrary<Version>, max = 4) =>
-  fc
-    .uniqueArray(fc.constantFrom(...PATHS), { minLength: 1, maxLength: max })
-    .chain((paths) => fc.tuple(fc.constant(paths), fc.array(v, { minLength: paths.length, maxLength: paths.length })));
-
-const befores = (paths: string[], vs: Version[]) => Object.fromEntries(paths.map((p, k) => [p, vs[k].before]));
-const afters = (paths: string[], vs: Version[]) => Object.fromEntries(paths.map((p, k) => [p, vs[k].after]));
-const writeAll = (paths: string[], vs: Version[]) => hashline.write(paths.map((file, k) => ({ file, before: vs[k].before, after: vs[k].after })));
+const writeAll = (paths: string[], vs: Version[]) => hashline.write(changesOf(paths, vs));
 
 describe('hashline round trip: write(before, after) applied to before gives after', () => {
   it('one file', () => {
@@ -197,27 +181,14 @@ describe('truncated replies', () => {
         const parsedFull = hashline.parse(reply, { files: paths }).edits;
         const ends = parsedFull.map((e) => e.span.to);
         const starts = parsedFull.map((e) => e.span.from);
-        for (let cut = 0; cut <= reply.length; cut++) {
-          const prefix = reply.slice(0, cut);
+        forEachCut(reply, 0, 40, (prefix, cut, where) => {
           const r = apply(files, prefix);
           const complete = ends.filter((e) => e <= cut).length;
           const started = starts.filter((s) => s < cut).length;
-          const where = `cut at ${cut}: ${show(prefix.slice(-40))}`;
+          // A call cut short reads as a truncated edit, or not at all.
           assert.ok(r.edits.length === complete || (r.edits.length === complete + 1 && started > complete), `${where}: ${r.edits.length} edits`);
-          for (let k = 0; k < complete; k++) {
-            assert.equal(r.edits[k].status, 'applied', where);
-            assert.deepEqual(r.edits[k].range, full.edits[k].range, where);
-          }
-          if (r.edits.length > complete) {
-            assert.equal(r.edits[complete].status, 'failed', where);
-            assert.equal(r.edits[complete].code, 'truncated', where);
-          }
-          for (const path of paths) {
-            const mine = full.edits.slice(0, complete).filter((e) => e.file === path);
-            const splices = mine.map((e) => ({ from: e.range!.start - 1, to: e.range!.end, lines: parsedFull[e.index].new }));
-            assert.equal(r.files[path], formatText(applySplices(parseText(files[path]), splices)), `${where}: ${path}`);
-          }
-        }
+          checkCompletePrefix(files, full, { edits: parsedFull, diagnostics: [] }, r, r.edits.length, complete, where);
+        });
       }),
       { numRuns: 60 * SCALE },
     );
@@ -227,65 +198,13 @@ describe('truncated replies', () => {
 // ---------------------------------------------------------------------------
 // Garbage in: never throws, changes only what it says it changed.
 
-function positionAt(text: string, offset: number): { line: number; column: number } {
-  let ln = 1;
-  let lineStart = 0;
-  for (let k = 0; k < offset; k++) {
-    if (text.charCodeAt(k) === 10) {
-      ln++;
-      lineStart = k + 1;
-    }
-  }
-  return { line: ln, column: offset - lineStart + 1 };
-}
-
-function checkSpan(reply: string, span: Span, what: string): void {
-  assert.ok(0 <= span.from && span.from <= span.to && span.to <= reply.length, `${what}: ${show(span)} outside the reply`);
-  assert.deepEqual(span.start, positionAt(reply, span.from), `${what}: start of ${show(span)}`);
-  assert.deepEqual(span.end, positionAt(reply, span.to), `${what}: end of ${show(span)}`);
-}
-
-function checkInvariants(files: Record<string, string>, reply: string, r: ApplyResult): void {
-  const parsed = hashline.parse(reply, { files: Object.keys(files) });
-  assert.equal(r.edits.length, parsed.edits.length);
-  let previous = -1;
-  r.edits.forEach((e, k) => {
-    assert.equal(e.index, k);
-    if (e.code !== null) assert.ok((CODES as readonly string[]).includes(e.code), e.code);
-    if (e.status === 'failed') {
-      assert.equal(e.range, null);
-      assert.notEqual(e.code, null, `failed edit without a code: ${show(e)}`);
-      assert.ok(e.message.length > 0);
-    } else {
-      assert.equal(e.match, 'exact');
-      assert.notEqual(e.range, null);
-    }
-    checkSpan(reply, e.reply, `edit ${k} span`);
-    // Edits are in reply order and do not overlap in the reply.
-    assert.ok(e.reply.from >= previous, `edit ${k} starts before the previous one ends`);
-    previous = e.reply.to;
-    const p = parsed.edits[k];
-    p.oldSpans?.forEach((s, j) => {
-      checkSpan(reply, s, `edit ${k} old span ${j}`);
-      assert.equal(reply.slice(s.from, s.to), p.old[j]);
-    });
-    if (p.error?.reply) checkSpan(reply, p.error.reply, `edit ${k} error`);
-  });
-  assert.equal(r.ok, r.edits.every((e) => e.status === 'applied'));
-
-  const applied = r.edits.filter((e) => e.status === 'applied' && e.code !== 'duplicate');
-  for (const path of new Set([...Object.keys(files), ...Object.keys(r.files)])) {
-    const mine = applied.filter((e) => e.file === path);
-    if (!Object.hasOwn(files, path)) assert.ok(mine.length > 0 && mine.every((e) => e.kind === 'write'), `unexpected file ${show(path)}`);
-    if (mine.length === 0) {
-      assert.equal(r.files[path], files[path], `${path} changed without an applied edit`);
-      continue;
-    }
-    const original = parseText(files[path] ?? '');
-    const splices: Splice[] = mine.map((e) => ({ from: e.range!.start - 1, to: e.range!.end, lines: parsed.edits[e.index].new }));
-    assert.equal(r.files[path], formatText(applySplices(original, splices)), `${path} is not its applied edits`);
-  }
-}
+/** Only an applied write creates a file, and an applied edit always matches exactly (tags check each cited line). */
+const invariants: InvariantOptions = {
+  creates: ['write'],
+  edit: (e) => {
+    if (e.status === 'applied') assert.equal(e.match, 'exact');
+  },
+};
 
 /** Something shaped like a call for one of `files`, possibly wrong in any part, possibly broken JSON. */
 const callish = (files: Record<string, string>): fc.Arbitrary<string> => {
@@ -358,7 +277,7 @@ const garbageReply = (files: Record<string, string>): fc.Arbitrary<string> =>
   fc.oneof(
     fc.string({ maxLength: 200 }),
     fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', ':', ',', '\\', 'n', ' ', '\n', 'tool', 'edit', 'lines', '1:AAAA', 'null', '0'), maxLength: 60 }),
-    fc.tuple(fc.array(replyLine, { maxLength: 30 }), fc.constantFrom('\n', '\r\n')).map(([ls, eol]) => ls.join(eol)),
+    linesReply(replyLine, 30),
     fc
       .tuple(
         fc.array(fc.oneof({ weight: 3, arbitrary: callish(files) }, { weight: 1, arbitrary: fc.array(replyLine, { maxLength: 3 }).map((ls) => ls.join('\n')) }), { maxLength: 6 }),
@@ -368,32 +287,16 @@ const garbageReply = (files: Record<string, string>): fc.Arbitrary<string> =>
       .map(([parts, sep, [open, close]]) => open + parts.join(sep) + close),
   );
 
-const smallFiles: fc.Arbitrary<Record<string, string>> = fc
-  .uniqueArray(fc.constantFrom(...PATHS), { minLength: 0, maxLength: 3 })
-  .chain((paths) =>
-    fc
-      .tuple(...paths.map(() => fc.tuple(fc.array(fc.oneof(hashLine, codeLine), { maxLength: 12 }), fc.constantFrom('\n', '\r\n'), fc.boolean())))
-      .map((contents) => Object.fromEntries(paths.map((p, k) => [p, contents[k][0].join(contents[k][1]) + (contents[k][2] ? contents[k][1] : '')]))),
-  );
-
 describe('garbage replies', () => {
   it('never throw, and files change only by the applied edits', () => {
-    const seen = new Map<string, number>();
-    fc.assert(
-      fc.property(smallFiles.chain((files) => fc.tuple(fc.constant(files), garbageReply(files))), ([files, reply]) => {
-        const r = apply(files, reply);
-        checkInvariants(files, reply, r);
-        for (const e of r.edits) {
-          const key = e.status === 'applied' ? `applied ${e.kind}` : `failed ${e.code}`;
-          seen.set(key, (seen.get(key) ?? 0) + 1);
-        }
-      }),
-      { numRuns: 1000 * SCALE },
-    );
-    if (process.env.PROPERTY_STATS) console.log(seen);
-    for (const key of ['applied replace', 'failed tag-mismatch', 'failed malformed', 'failed truncated', 'failed no-match', 'failed stale-file']) {
-      assert.ok(seen.has(key), `no ${key} edit in the run: ${show([...seen])}`);
-    }
+    checkGarbage(hashline, {
+      files: textFiles(fc.oneof(hashLine, codeLine), 12),
+      reply: garbageReply,
+      numRuns: 1000 * SCALE,
+      invariants,
+      key: byKind,
+      expected: ['applied replace', 'failed tag-mismatch', 'failed malformed', 'failed truncated', 'failed no-match', 'failed stale-file'],
+    });
   });
 
   it('a valid reply with garbage lines mixed in keeps the invariants', () => {
@@ -403,7 +306,7 @@ describe('garbage replies', () => {
         for (const [at, l] of inserts) rows.splice(at % (rows.length + 1), 0, l);
         const files = befores(paths, vs);
         const reply = rows.join('\n');
-        checkInvariants(files, reply, apply(files, reply));
+        checkInvariants(hashline, files, reply, apply(files, reply), invariants);
       }),
       { numRuns: RUNS },
     );

@@ -17,54 +17,38 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { CODES } from '../../src/core/diagnostics.ts';
-import { applySplices, formatText, parseText, type Splice } from '../../src/core/text.ts';
-import type { ApplyResult, Span } from '../../src/core/types.ts';
+import { parseText } from '../../src/core/text.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 import { lnDiff } from '../../src/formats/ln-diff/index.ts';
 import { parseView } from '../../src/formats/ln-diff/syntax.ts';
 import {
   MARKERS,
   PATHS,
+  afters,
+  befores,
+  changesOf,
   distinctVersion,
   codeLine,
   fileLine,
   fileVersion,
   line,
   lineEdit,
+  linesReply,
+  manyFiles,
+  piecesReply,
   style,
+  textFiles,
   version,
   type Version,
 } from './arbitraries.ts';
+import { RUNS, SCALE, applier, byMatch, checkCompletePrefix, checkGarbage, checkInvariants, forEachCut, lineEnds, show, type InvariantOptions } from './invariants.ts';
 
-const SCALE = Number(process.env.PROPERTY_RUNS_SCALE ?? 1);
-const RUNS = 300 * SCALE;
+const apply = applier('ln-diff');
 
-function apply(files: Record<string, string>, response: string): ApplyResult {
-  return applyRequest({ format: 'ln-diff', files, response });
-}
+/** Only an applied append creates a file. */
+const invariants: InvariantOptions = { creates: ['append'] };
 
-function show(v: unknown): string {
-  return JSON.stringify(v);
-}
-
-/** Several files with their versions, under distinct paths. */
-const manyFiles = (version: fc.Arbitrary<Version>, max = 4) =>
-  fc
-    .uniqueArray(fc.constantFrom(...PATHS), { minLength: 1, maxLength: max })
-    .chain((paths) => fc.tuple(fc.constant(paths), fc.array(version, { minLength: paths.length, maxLength: paths.length })));
-
-function writeAll(paths: string[], versions: Version[]): string {
-  return lnDiff.write(paths.map((file, k) => ({ file, before: versions[k].before, after: versions[k].after })));
-}
-
-function befores(paths: string[], versions: Version[]): Record<string, string> {
-  return Object.fromEntries(paths.map((p, k) => [p, versions[k].before]));
-}
-
-function afters(paths: string[], versions: Version[]): Record<string, string> {
-  return Object.fromEntries(paths.map((p, k) => [p, versions[k].after]));
-}
+const writeAll = (paths: string[], versions: Version[]): string => lnDiff.write(changesOf(paths, versions));
 
 describe('round trip: write(before, after) applied to before gives after', () => {
   it('one file', () => {
@@ -183,70 +167,6 @@ describe('round trip: write(before, after) applied to before gives after', () =>
 // ---------------------------------------------------------------------------
 // Garbage in: never throws, changes only what it says it changed.
 
-/** Offset -> 1-based line/column, counting `\n` as the line break. */
-function positionAt(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let k = 0; k < offset; k++) {
-    if (text.charCodeAt(k) === 10) {
-      line++;
-      lineStart = k + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
-}
-
-function checkSpan(reply: string, span: Span, what: string): void {
-  assert.ok(0 <= span.from && span.from <= span.to && span.to <= reply.length, `${what}: ${show(span)} outside the reply`);
-  assert.deepEqual(span.start, positionAt(reply, span.from), `${what}: start of ${show(span)}`);
-  assert.deepEqual(span.end, positionAt(reply, span.to), `${what}: end of ${show(span)}`);
-}
-
-/** Check a result against the reply it came from: invariants that hold for every reply. */
-function checkInvariants(files: Record<string, string>, reply: string, r: ApplyResult): void {
-  const parsed = lnDiff.parse(reply, { files: Object.keys(files) });
-  assert.equal(r.edits.length, parsed.edits.length);
-  r.edits.forEach((e, k) => {
-    assert.equal(e.index, k);
-    assert.ok(e.status === 'applied' || e.status === 'failed');
-    if (e.code !== null) assert.ok((CODES as readonly string[]).includes(e.code), e.code);
-    if (e.status === 'failed') {
-      assert.equal(e.range, null);
-      assert.notEqual(e.code, null, `failed edit without a code: ${show(e)}`);
-      assert.ok(e.message.length > 0);
-    } else {
-      assert.notEqual(e.range, null);
-      assert.notEqual(e.match, null);
-    }
-    checkSpan(reply, e.reply, `edit ${k} span`);
-    for (const w of e.warnings) if (w.reply) checkSpan(reply, w.reply, `edit ${k} warning ${w.code}`);
-    parsed.edits[k].oldSpans?.forEach((s, j) => {
-      checkSpan(reply, s, `edit ${k} old span ${j}`);
-      assert.equal(reply.slice(s.from, s.to), parsed.edits[k].old[j]);
-    });
-    if (parsed.edits[k].error?.reply) checkSpan(reply, parsed.edits[k].error!.reply!, `edit ${k} error`);
-  });
-  for (const d of r.diagnostics) if (d.reply) checkSpan(reply, d.reply, `diagnostic ${d.code}`);
-  assert.equal(r.ok, r.edits.every((e) => e.status === 'applied'));
-
-  // Every file changes exactly by its applied edits, each at its reported range.
-  const applied = r.edits.filter((e) => e.status === 'applied' && e.code !== 'duplicate');
-  for (const path of new Set([...Object.keys(files), ...Object.keys(r.files)])) {
-    const mine = applied.filter((e) => e.file === path);
-    if (!Object.hasOwn(files, path)) {
-      // Only an applied append creates a file.
-      assert.ok(mine.length > 0 && mine.every((e) => e.kind === 'append'), `unexpected file ${show(path)}`);
-    }
-    if (mine.length === 0) {
-      assert.equal(r.files[path], files[path], `${path} changed without an applied edit`);
-      continue;
-    }
-    const original = parseText(files[path] ?? '');
-    const splices: Splice[] = mine.map((e) => ({ from: e.range!.start - 1, to: e.range!.end, lines: parsed.edits[e.index].new }));
-    assert.equal(r.files[path], formatText(applySplices(original, splices)), `${path} is not its applied edits`);
-  }
-}
-
 const replyLine: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...MARKERS),
   fc.constantFrom(...PATHS, './a.txt', '`src/b.ts`', '## README.md', '/etc/passwd', '../up.txt', 'new/file.txt', 'b.ts'),
@@ -310,45 +230,21 @@ const garbageReply = (files: Record<string, string>): fc.Arbitrary<string> =>
   fc.oneof(
     fc.string({ maxLength: 200 }),
     fc.string({ unit: 'grapheme', maxLength: 100 }),
-    fc.tuple(fc.array(replyLine, { maxLength: 40 }), fc.constantFrom('\n', '\r\n')).map(([ls, eol]) => ls.join(eol)),
-    fc
-      .tuple(
-        fc.array(fc.oneof({ weight: 3, arbitrary: blockish(files) }, { weight: 1, arbitrary: fc.array(replyLine, { maxLength: 3 }) }), { maxLength: 6 }),
-        fc.constantFrom('\n', '\r\n'),
-        fc.boolean(),
-      )
-      .map(([parts, eol, final]) => parts.flat().join(eol) + (final ? eol : '')),
-  );
-
-const smallFiles: fc.Arbitrary<Record<string, string>> = fc
-  .uniqueArray(fc.constantFrom(...PATHS), { minLength: 0, maxLength: 3 })
-  .chain((paths) =>
-    fc.tuple(...paths.map(() => fc.tuple(fc.array(fc.oneof(fileLine, codeLine), { maxLength: 20 }), fc.constantFrom('\n', '\r\n'), fc.boolean()))).map(
-      (contents) => Object.fromEntries(paths.map((p, k) => [p, contents[k][0].join(contents[k][1]) + (contents[k][2] ? contents[k][1] : '')])),
-    ),
+    linesReply(replyLine, 40),
+    piecesReply(blockish(files), replyLine, 6),
   );
 
 describe('garbage replies', () => {
   it('never throw, and files change only by the applied edits', () => {
-    const seen = new Map<string, number>();
-    fc.assert(
-      fc.property(smallFiles.chain((files) => fc.tuple(fc.constant(files), garbageReply(files))), ([files, reply]) => {
-        const r = apply(files, reply);
-        checkInvariants(files, reply, r);
-        for (const e of r.edits) {
-          const key = e.status === 'applied' ? `applied ${e.match}` : `failed ${e.code}`;
-          seen.set(key, (seen.get(key) ?? 0) + 1);
-        }
-      }),
-      { numRuns: 1000 * SCALE },
-    );
-    if (process.env.PROPERTY_STATS) console.log(seen);
-    // The generator reaches the interesting outcomes, not only "no edits".
-    // (fuzzy matches and overlaps occur too, but too rarely to require in every run)
-    const expected = ['applied exact', 'applied offset', 'applied whitespace', 'failed truncated', 'failed no-match'];
-    for (const key of expected) {
-      assert.ok(seen.has(key), `no ${key} edit in the run: ${show([...seen])}`);
-    }
+    checkGarbage(lnDiff, {
+      files: textFiles(fc.oneof(fileLine, codeLine), 20),
+      reply: garbageReply,
+      numRuns: 1000 * SCALE,
+      invariants,
+      key: byMatch,
+      // (fuzzy matches and overlaps occur too, but too rarely to require in every run)
+      expected: ['applied exact', 'applied offset', 'applied whitespace', 'failed truncated', 'failed no-match'],
+    });
   });
 
   it('a valid reply with garbage lines mixed in keeps the invariants', () => {
@@ -361,7 +257,7 @@ describe('garbage replies', () => {
           for (const [at, l] of inserts) rows.splice(at % (rows.length + 1), 0, l);
           const files = befores(paths, versions);
           const reply = rows.join('\n');
-          checkInvariants(files, reply, apply(files, reply));
+          checkInvariants(lnDiff, files, reply, apply(files, reply), invariants);
         },
       ),
       { numRuns: RUNS },
@@ -372,28 +268,13 @@ describe('garbage replies', () => {
 // ---------------------------------------------------------------------------
 // Truncation: the prefix of a valid reply applies its complete blocks only.
 
-/** Offsets just past each opening tag, head marker and end marker line of a written reply. */
-function markerEnds(reply: string): { tags: number[]; heads: number[]; ends: number[] } {
-  const tags: number[] = [];
-  const heads: number[] = [];
-  const ends: number[] = [];
-  let pos = 0;
-  for (const row of reply.split('\n')) {
-    if (row === '<editblock>') tags.push(pos + row.length);
-    if (row === '<<<<<<< REMOVE') heads.push(pos + row.length);
-    if (row === '>>>>>>> INSERT') ends.push(pos + row.length);
-    pos += row.length + 1;
-  }
-  return { tags, heads, ends };
-}
-
 /**
  * How many editblocks a prefix of a written reply has begun: those whose head
  * marker it holds whole, plus one when it holds the next block's opening tag
  * whole (spec: a reply that ends after an opening tag, before the block's
- * head, is cut there).
+ * head, is cut there). `tags` and `heads` are the offsets just past those lines.
  */
-function begun(reply: string, cut: number, tags: number[], heads: number[]): number {
+function begun(cut: number, tags: number[], heads: number[]): number {
   const whole = heads.filter((h) => h <= cut).length;
   const tag = tags[whole];
   return tag !== undefined && tag <= cut ? whole + 1 : whole;
@@ -407,32 +288,15 @@ describe('truncated replies', () => {
         const reply = writeAll(paths, versions);
         const full = apply(files, reply);
         const parsedFull = lnDiff.parse(reply, { files: paths });
-        const { tags, heads, ends } = markerEnds(reply);
+        const tags = lineEnds(reply, (row) => row === '<editblock>');
+        const heads = lineEnds(reply, (row) => row === '<<<<<<< REMOVE');
+        const ends = lineEnds(reply, (row) => row === '>>>>>>> INSERT');
         assert.equal(heads.length, full.edits.length);
         assert.equal(ends.length, full.edits.length);
-        for (let cut = 0; cut <= reply.length; cut++) {
-          const prefix = reply.slice(0, cut);
-          const r = apply(files, prefix);
-          const started = begun(reply, cut, tags, heads);
+        forEachCut(reply, 0, 30, (prefix, cut, where) => {
           const complete = ends.filter((e) => e <= cut).length;
-          const where = `cut at ${cut}: ${show(prefix.slice(-30))}`;
-          assert.equal(r.edits.length, started, where);
-          for (let k = 0; k < complete; k++) {
-            assert.equal(r.edits[k].status, 'applied', where);
-            assert.deepEqual(r.edits[k].range, full.edits[k].range, where);
-            assert.equal(r.edits[k].file, full.edits[k].file, where);
-          }
-          if (started > complete) {
-            assert.equal(r.edits[complete].status, 'failed', where);
-            assert.equal(r.edits[complete].code, 'truncated', where);
-          }
-          // Each file holds its original with exactly the complete blocks applied.
-          for (const path of paths) {
-            const mine = full.edits.slice(0, complete).filter((e) => e.file === path);
-            const splices = mine.map((e) => ({ from: e.range!.start - 1, to: e.range!.end, lines: parsedFull.edits[e.index].new }));
-            assert.equal(r.files[path], formatText(applySplices(parseText(files[path]), splices)), `${where}: ${path}`);
-          }
-        }
+          checkCompletePrefix(files, full, parsedFull, apply(files, prefix), begun(cut, tags, heads), complete, where);
+        });
       }),
       { numRuns: 100 * SCALE },
     );

@@ -11,16 +11,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { CODES } from '../../src/core/diagnostics.ts';
-import { applySplices, BOM, formatText, parseText, type Splice } from '../../src/core/text.ts';
-import type { ApplyResult, Span } from '../../src/core/types.ts';
-import { applyRequest } from '../../src/formats/index.ts';
+import { BOM, parseText } from '../../src/core/text.ts';
 import { searchReplace } from '../../src/formats/search-replace/index.ts';
 import { isEnd, isHead } from '../../src/formats/search-replace/syntax.ts';
-import { PATHS, codeLine, line as anyLine, style, version, type LineEdit, type Version } from './arbitraries.ts';
-
-const SCALE = Number(process.env.PROPERTY_RUNS_SCALE ?? 1);
-const RUNS = 300 * SCALE;
+import { PATHS, befores, changesOf, codeLine, line as anyLine, linesReply, piecesReply, textFiles, versionOf, type Version } from './arbitraries.ts';
+import { RUNS, SCALE, applier, byMatch, checkCompletePrefix, checkGarbage, forEachCut, lineEnds, show, type InvariantOptions } from './invariants.ts';
 
 /** Lines that look like this format's syntax but can be content (heads and end markers cannot). */
 const SR_MARKERS = [
@@ -60,14 +55,7 @@ const srLine: fc.Arbitrary<string> = fc
 const pooled: fc.Arbitrary<string> = fc.constantFrom('}', '', '  return x;', 'end', '=======', '...', '    pass');
 const fileLine: fc.Arbitrary<string> = fc.oneof({ weight: 4, arbitrary: srLine }, { weight: 2, arbitrary: pooled });
 
-const lineEdit: fc.Arbitrary<LineEdit> = fc.record({
-  at: fc.nat({ max: 1000 }),
-  remove: fc.nat({ max: 4 }),
-  insert: fc.array(fileLine, { maxLength: 4 }),
-});
-
-const fileVersion = (max = 30): fc.Arbitrary<Version> =>
-  fc.tuple(fc.array(fileLine, { maxLength: max }), fc.array(lineEdit, { maxLength: 5 }), style).map(([b, e, s]) => version(b, e, s));
+const fileVersion = (max = 30): fc.Arbitrary<Version> => versionOf(fileLine, max);
 
 /** A change of one file: edited, created (LF, final newline) or deleted. */
 type Change = { kind: 'edit'; v: Version } | { kind: 'new'; after: string } | { kind: 'delete'; v: Version };
@@ -78,11 +66,7 @@ const change: fc.Arbitrary<Change> = fc.oneof(
   { weight: 1, arbitrary: fileVersion().map((v): Change => ({ kind: 'delete', v })) },
 );
 
-function apply(files: Record<string, string>, response: string): ApplyResult {
-  return applyRequest({ format: 'search-replace', files, response });
-}
-
-const show = (v: unknown) => JSON.stringify(v);
+const apply = applier('search-replace');
 
 describe('round trip: write(before, after) applied to before gives after', () => {
   it('one file', () => {
@@ -141,76 +125,24 @@ describe('round trip: write(before, after) applied to before gives after', () =>
 // ---------------------------------------------------------------------------
 // Garbage in: never throws, changes only what it says it changed.
 
-function positionAt(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let k = 0; k < offset; k++) {
-    if (text.charCodeAt(k) === 10) {
-      line++;
-      lineStart = k + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
-}
-
-function checkSpan(reply: string, span: Span, what: string): void {
-  assert.ok(0 <= span.from && span.from <= span.to && span.to <= reply.length, `${what}: ${show(span)} outside the reply`);
-  assert.deepEqual(span.start, positionAt(reply, span.from), `${what}: start of ${show(span)}`);
-  assert.deepEqual(span.end, positionAt(reply, span.to), `${what}: end of ${show(span)}`);
-}
-
-function checkInvariants(files: Record<string, string>, reply: string, r: ApplyResult): void {
-  const parsed = searchReplace.parse(reply, { files: Object.keys(files) });
-  assert.equal(r.edits.length, parsed.edits.length);
-  r.edits.forEach((e, k) => {
-    assert.equal(e.index, k);
-    if (e.code !== null) assert.ok((CODES as readonly string[]).includes(e.code), e.code);
-    if (e.status === 'failed') {
-      assert.equal(e.range, null);
-      assert.notEqual(e.code, null, `failed edit without a code: ${show(e)}`);
-      assert.ok(e.message.length > 0);
-    } else {
-      assert.notEqual(e.range, null);
-      assert.notEqual(e.match, null);
-      assert.equal(e.offset, null);
-    }
-    checkSpan(reply, e.reply, `edit ${k} span`);
-    for (const w of e.warnings) if (w.reply) checkSpan(reply, w.reply, `edit ${k} warning ${w.code}`);
-    parsed.edits[k].oldSpans?.forEach((s, j) => {
-      checkSpan(reply, s, `edit ${k} old span ${j}`);
-      assert.equal(reply.slice(s.from, s.to), parsed.edits[k].old[j]);
-    });
-    if (parsed.edits[k].error?.reply) checkSpan(reply, parsed.edits[k].error!.reply!, `edit ${k} error`);
-  });
-  for (const d of r.diagnostics) if (d.reply) checkSpan(reply, d.reply, `diagnostic ${d.code}`);
-  assert.equal(r.ok, r.edits.every((e) => e.status === 'applied'));
-
-  // Every file changes exactly by its applied edits, each at its reported range.
-  const applied = r.edits.filter((e) => e.status === 'applied' && e.code !== 'duplicate');
-  for (const path of new Set([...Object.keys(files), ...Object.keys(r.files)])) {
-    const mine = applied.filter((e) => e.file === path);
-    if (!Object.hasOwn(files, path)) {
-      assert.ok(mine.length > 0 && mine.every((e) => e.kind === 'append'), `unexpected file ${show(path)}`);
-    }
-    if (mine.length === 0) {
-      assert.equal(r.files[path], files[path], `${path} changed without an applied edit`);
-      continue;
-    }
-    const original = parseText(files[path] ?? '');
-    const splices: Splice[] = mine.map((e) => {
-      const edit = parsed.edits[e.index];
-      let lines = edit.new;
-      if (edit.kind === 'replace') {
-        const outcome = searchReplace.locate!(original.lines, edit, {});
-        assert.ok(outcome.ok, `applied edit ${e.index} does not locate`);
-        assert.deepEqual([outcome.start + 1, outcome.end], [e.range!.start, e.range!.end]);
-        lines = outcome.newLines ?? edit.new;
-      }
-      return { from: e.range!.start - 1, to: e.range!.end, lines };
-    });
-    assert.equal(r.files[path], formatText(applySplices(original, splices)), `${path} is not its applied edits`);
-  }
-}
+/**
+ * Only an applied append creates a file; an applied replace is where the
+ * format's own locate puts it, and its new lines are the ones locate gives
+ * (re-indented for a whitespace match, elisions filled in); no offsets.
+ */
+const invariants: InvariantOptions = {
+  creates: ['append'],
+  edit: (e) => {
+    if (e.status === 'applied') assert.equal(e.offset, null);
+  },
+  newLines: (edit, e, original) => {
+    if (edit.kind !== 'replace') return edit.new;
+    const outcome = searchReplace.locate!(original.lines, edit, {});
+    assert.ok(outcome.ok, `applied edit ${e.index} does not locate`);
+    assert.deepEqual([outcome.start + 1, outcome.end], [e.range!.start, e.range!.end]);
+    return outcome.newLines ?? edit.new;
+  },
+};
 
 const replyLine: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...SR_MARKERS, '<<<<<<< SEARCH', '>>>>>>> REPLACE', '<<<<< SEARCH>', '>>>>>>>>>REPLACE', '```', '```diff'),
@@ -278,46 +210,18 @@ const blockish = (files: Record<string, string>): fc.Arbitrary<string[]> => {
 };
 
 const garbageReply = (files: Record<string, string>): fc.Arbitrary<string> =>
-  fc.oneof(
-    fc.string({ maxLength: 200 }),
-    fc.tuple(fc.array(replyLine, { maxLength: 40 }), fc.constantFrom('\n', '\r\n')).map(([ls, eol]) => ls.join(eol)),
-    fc
-      .tuple(
-        fc.array(fc.oneof({ weight: 3, arbitrary: blockish(files) }, { weight: 1, arbitrary: fc.array(replyLine, { maxLength: 3 }) }), { maxLength: 6 }),
-        fc.constantFrom('\n', '\r\n'),
-        fc.boolean(),
-      )
-      .map(([parts, eol, final]) => parts.flat().join(eol) + (final ? eol : '')),
-  );
-
-const smallFiles: fc.Arbitrary<Record<string, string>> = fc
-  .uniqueArray(fc.constantFrom(...PATHS), { minLength: 0, maxLength: 3 })
-  .chain((paths) =>
-    fc
-      .tuple(...paths.map(() => fc.tuple(fc.array(fc.oneof(fileLine, codeLine, pooled), { maxLength: 20 }), fc.constantFrom('\n', '\r\n'), fc.boolean())))
-      .map((contents) => Object.fromEntries(paths.map((p, k) => [p, contents[k][0].join(contents[k][1]) + (contents[k][2] ? contents[k][1] : '')]))),
-  );
+  fc.oneof(fc.string({ maxLength: 200 }), linesReply(replyLine, 40), piecesReply(blockish(files), replyLine, 6));
 
 describe('garbage replies', () => {
   it('never throw, and files change only by the applied edits', () => {
-    const seen = new Map<string, number>();
-    fc.assert(
-      fc.property(smallFiles.chain((files) => fc.tuple(fc.constant(files), garbageReply(files))), ([files, reply]) => {
-        const r = apply(files, reply);
-        checkInvariants(files, reply, r);
-        const parsed = searchReplace.parse(reply, { files: Object.keys(files) });
-        for (const e of r.edits) {
-          const elided = e.status === 'applied' && e.kind === 'replace' && parsed.edits[e.index].old.includes('...');
-          const key = elided ? 'applied elision' : e.status === 'applied' ? `applied ${e.match}` : `failed ${e.code}`;
-          seen.set(key, (seen.get(key) ?? 0) + 1);
-        }
-      }),
-      { numRuns: 1000 * SCALE },
-    );
-    if (process.env.PROPERTY_STATS) console.log(seen);
-    for (const key of ['applied exact', 'applied whitespace', 'failed truncated', 'failed no-match', 'failed ambiguous', 'failed missing-divider', 'applied elision']) {
-      assert.ok(seen.has(key), `no ${key} edit in the run: ${show([...seen])}`);
-    }
+    checkGarbage(searchReplace, {
+      files: textFiles(fc.oneof(fileLine, codeLine, pooled), 20),
+      reply: garbageReply,
+      numRuns: 1000 * SCALE,
+      invariants,
+      key: (e, parsed) => (e.status === 'applied' && e.kind === 'replace' && parsed.edits[e.index].old.includes('...') ? 'applied elision' : byMatch(e)),
+      expected: ['applied exact', 'applied whitespace', 'failed truncated', 'failed no-match', 'failed ambiguous', 'failed missing-divider', 'applied elision'],
+    });
   });
 });
 
@@ -331,39 +235,20 @@ describe('truncated replies', () => {
         fc.uniqueArray(fc.constantFrom(...PATHS), { minLength: 1, maxLength: 3 }),
         fc.array(fileVersion(12), { minLength: 3, maxLength: 3 }),
         (paths, versions) => {
-          const files = Object.fromEntries(paths.map((p, k) => [p, versions[k].before]));
-          const reply = searchReplace.write(paths.map((file, k) => ({ file, before: versions[k].before, after: versions[k].after })));
+          const files = befores(paths, versions);
+          const reply = searchReplace.write(changesOf(paths, versions));
           const full = apply(files, reply);
           assert.equal(full.ok, true);
           const parsedFull = searchReplace.parse(reply, { files: paths });
           // Offsets just past each head and each end marker line (content never reads as one).
-          const heads: number[] = [];
-          const ends: number[] = [];
-          let pos = 0;
-          for (const row of reply.split('\n')) {
-            if (isHead(row)) heads.push(pos + row.length);
-            if (isEnd(row)) ends.push(pos + row.length);
-            pos += row.length + 1;
-          }
+          const heads = lineEnds(reply, isHead);
+          const ends = lineEnds(reply, isEnd);
           assert.equal(heads.length, full.edits.length);
-          for (let cut = 0; cut <= reply.length; cut++) {
-            const prefix = reply.slice(0, cut);
-            const r = apply(files, prefix);
+          forEachCut(reply, 0, 30, (prefix, cut, where) => {
             const started = heads.filter((h) => h <= cut).length;
             const complete = ends.filter((e) => e <= cut).length;
-            const where = `cut at ${cut}: ${show(prefix.slice(-30))}`;
-            assert.equal(r.edits.length, started, where);
-            for (let k = 0; k < complete; k++) {
-              assert.equal(r.edits[k].status, 'applied', where);
-              assert.deepEqual(r.edits[k].range, full.edits[k].range, where);
-            }
-            if (started > complete) assert.equal(r.edits[complete].code, 'truncated', where);
-            for (const path of paths) {
-              const mine = full.edits.slice(0, complete).filter((e) => e.file === path);
-              const splices = mine.map((e) => ({ from: e.range!.start - 1, to: e.range!.end, lines: parsedFull.edits[e.index].new }));
-              assert.equal(r.files[path], formatText(applySplices(parseText(files[path]), splices)), `${where}: ${path}`);
-            }
-          }
+            checkCompletePrefix(files, full, parsedFull, apply(files, prefix), started, complete, where);
+          });
         },
       ),
       { numRuns: 60 * SCALE },

@@ -13,14 +13,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { CODES } from '../../src/core/diagnostics.ts';
-import type { ApplyResult, Span } from '../../src/core/types.ts';
-import { applyRequest } from '../../src/formats/index.ts';
 import { strReplace } from '../../src/formats/str-replace/index.ts';
-import { PATHS, build, fileLine, fileVersion, line, style, type Version } from './arbitraries.ts';
+import { befores, build, changesOf, fileLine, fileVersion, line, manyFiles, style, textFiles } from './arbitraries.ts';
+import { RUNS, SCALE, applier, byMatch, checkAppliedAsFull, checkGarbage, forEachCut, show, type InvariantOptions } from './invariants.ts';
 
-const SCALE = Number(process.env.PROPERTY_RUNS_SCALE ?? 1);
-const RUNS = 300 * SCALE;
 
 /** Lines that look like the format's own syntax: JSON, escapes, fences. */
 const JSON_MARKERS = [
@@ -41,13 +37,7 @@ const JSON_MARKERS = [
 const strLine: fc.Arbitrary<string> = fc.oneof({ weight: 4, arbitrary: fileLine }, { weight: 1, arbitrary: fc.constantFrom(...JSON_MARKERS) });
 const versions = fileVersion(fc.array(strLine, { maxLength: 30 }));
 
-const apply = (files: Record<string, string>, response: string): ApplyResult => applyRequest({ format: 'str-replace', files, response });
-const show = (v: unknown) => JSON.stringify(v);
-
-const manyFiles = (version: fc.Arbitrary<Version>, max = 4) =>
-  fc
-    .uniqueArray(fc.constantFrom(...PATHS), { minLength: 1, maxLength: max })
-    .chain((paths) => fc.tuple(fc.constant(paths), fc.array(version, { minLength: paths.length, maxLength: paths.length })));
+const apply = applier('str-replace');
 
 describe('str-replace round trip: write(before, after) applied to before gives after', () => {
   it('one file', () => {
@@ -95,47 +85,14 @@ describe('str-replace round trip: write(before, after) applied to before gives a
 // ---------------------------------------------------------------------------
 // Garbage in.
 
-function positionAt(text: string, offset: number): { line: number; column: number } {
-  let ln = 1;
-  let start = 0;
-  for (let k = 0; k < offset; k++) {
-    if (text.charCodeAt(k) === 10) {
-      ln++;
-      start = k + 1;
-    }
-  }
-  return { line: ln, column: offset - start + 1 };
-}
-
-function checkSpan(reply: string, span: Span, what: string): void {
-  assert.ok(0 <= span.from && span.from <= span.to && span.to <= reply.length, `${what}: ${show(span)} outside the reply`);
-  assert.deepEqual(span.start, positionAt(reply, span.from), `${what}: start of ${show(span)}`);
-  assert.deepEqual(span.end, positionAt(reply, span.to), `${what}: end of ${show(span)}`);
-}
-
-function checkInvariants(files: Record<string, string>, reply: string, r: ApplyResult): void {
-  const parsed = strReplace.parse(reply, { files: Object.keys(files) });
-  assert.equal(r.edits.length, parsed.edits.length);
-  r.edits.forEach((e, k) => {
-    assert.equal(e.index, k);
-    if (e.code !== null) assert.ok((CODES as readonly string[]).includes(e.code), e.code);
-    if (e.status === 'failed') {
-      assert.equal(e.range, null);
-      assert.notEqual(e.code, null);
-      assert.ok(e.message.length > 0);
-    }
-    checkSpan(reply, e.reply, `edit ${k}`);
-    const p = parsed.edits[k];
-    if (p.error?.reply) checkSpan(reply, p.error.reply, `edit ${k} error`);
-    p.oldSpans?.forEach((s, j) => checkSpan(reply, s, `edit ${k} old span ${j}`));
-    if (k > 0) assert.ok(parsed.edits[k - 1].span.to <= p.span.from, 'edits in reply order, not overlapping');
-  });
-  assert.equal(r.ok, r.edits.every((e) => e.status === 'applied'));
-  const touched = new Set(r.edits.filter((e) => e.status === 'applied').map((e) => e.file));
-  for (const path of new Set([...Object.keys(files), ...Object.keys(r.files)])) {
-    if (!touched.has(path)) assert.equal(r.files[path], files[path], `${path} changed without an applied edit`);
-  }
-}
+/**
+ * Only an applied create (a write) brings a file into being. The old text
+ * sits in the reply as a JSON string (escaped), so old spans are checked for
+ * their place only; and edits replace text, not whole lines (`old_str` may
+ * end inside a line or take a line break with it), so files are not
+ * recomputed as line splices.
+ */
+const invariants: InvariantOptions = { creates: ['write'], oldText: false, recompute: false };
 
 /** Something shaped like tool calls for `files`: real text mostly, JSON sometimes damaged. */
 const callish = (files: Record<string, string>): fc.Arbitrary<string> => {
@@ -173,38 +130,30 @@ const callish = (files: Record<string, string>): fc.Arbitrary<string> => {
     .map(([parts, sep]) => parts.join(sep));
 };
 
-const smallFiles: fc.Arbitrary<Record<string, string>> = fc
-  .uniqueArray(fc.constantFrom(...PATHS), { minLength: 0, maxLength: 3 })
-  .chain((paths) =>
-    fc.tuple(...paths.map(() => fc.tuple(fc.array(strLine, { maxLength: 15 }), fc.constantFrom('\n', '\r\n')))).map((contents) =>
-      Object.fromEntries(paths.map((p, k) => [p, contents[k][0].join(contents[k][1]) + contents[k][1]])),
-    ),
-  );
+const smallFiles = textFiles(strLine, 15, true);
 
 describe('str-replace garbage replies', () => {
   it('random text never throws and changes no file', () => {
-    fc.assert(
-      fc.property(smallFiles, fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: 'grapheme', maxLength: 100 }), fc.json()), (files, reply) => {
-        const r = apply(files, reply);
-        checkInvariants(files, reply, r);
+    checkGarbage(strReplace, {
+      files: smallFiles,
+      reply: () => fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: 'grapheme', maxLength: 100 }), fc.json()),
+      numRuns: 500 * SCALE,
+      invariants,
+      check: (files, reply, r) => {
         if (!reply.includes('command')) assert.deepEqual(r.files, files);
-      }),
-      { numRuns: 500 * SCALE },
-    );
+      },
+    });
   });
 
   it('call-shaped replies keep the invariants and reach the interesting outcomes', () => {
-    const seen = new Set<string>();
-    fc.assert(
-      fc.property(smallFiles.chain((files) => fc.tuple(fc.constant(files), callish(files))), ([files, reply]) => {
-        const r = apply(files, reply);
-        checkInvariants(files, reply, r);
-        for (const e of r.edits) seen.add(e.status === 'applied' ? `applied ${e.match}` : `failed ${e.code}`);
-      }),
-      { numRuns: 500 * SCALE },
-    );
-    const expected = ['applied exact', 'failed no-match', 'failed ambiguous', 'failed malformed', 'failed truncated', 'failed file-not-found', 'failed missing-path', 'failed overlap'];
-    for (const key of expected) assert.ok(seen.has(key), `no ${key} edit in the run: ${show([...seen])}`);
+    checkGarbage(strReplace, {
+      files: smallFiles,
+      reply: callish,
+      numRuns: 500 * SCALE,
+      invariants,
+      key: byMatch,
+      expected: ['applied exact', 'failed no-match', 'failed ambiguous', 'failed malformed', 'failed truncated', 'failed file-not-found', 'failed missing-path', 'failed overlap'],
+    });
   });
 });
 
@@ -215,24 +164,13 @@ describe('str-replace truncated replies', () => {
   it('a reply cut anywhere applies only edits the whole reply applies, at the same place; at most the last is truncated', () => {
     fc.assert(
       fc.property(manyFiles(fileVersion(fc.array(strLine, { maxLength: 10 })), 2), ([paths, vs]) => {
-        const files = Object.fromEntries(paths.map((p, k) => [p, vs[k].before]));
-        const reply = strReplace.write(paths.map((file, k) => ({ file, before: vs[k].before, after: vs[k].after })));
+        const files = befores(paths, vs);
+        const reply = strReplace.write(changesOf(paths, vs));
         const full = apply(files, reply);
-        for (let cut = 0; cut < reply.length; cut++) {
-          const prefix = reply.slice(0, cut);
-          const r = apply(files, prefix);
-          const where = `cut at ${cut}: ${show(prefix.slice(-40))}`;
-          assert.ok(r.edits.length <= full.edits.length, where);
-          r.edits.forEach((e, k) => {
-            if (e.status === 'applied') {
-              assert.deepEqual(e.range, full.edits[k].range, where);
-              assert.equal(e.file, full.edits[k].file, where);
-            } else {
-              assert.equal(e.code, 'truncated', `${where}: ${e.message}`);
-              assert.equal(k, r.edits.length - 1, where);
-            }
-          });
-        }
+        const fullParse = strReplace.parse(reply, { files: paths });
+        forEachCut(reply, 1, 40, (prefix, _cut, where) => {
+          checkAppliedAsFull(strReplace, paths, full, fullParse, prefix, apply(files, prefix), where);
+        });
       }),
       { numRuns: 40 * SCALE },
     );

@@ -10,15 +10,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { CODES } from '../../src/core/diagnostics.ts';
-import { applySplices, formatText, parseText } from '../../src/core/text.ts';
-import type { ApplyResult, Span, Edit, FileChange } from '../../src/core/types.ts';
-import { applyRequest } from '../../src/formats/index.ts';
+import { parseText } from '../../src/core/text.ts';
+import type { FileChange } from '../../src/core/types.ts';
 import { udiff } from '../../src/formats/udiff/index.ts';
-import { PATHS, build, fileLine, fitLines, lineEdit, version, type Version } from './arbitraries.ts';
-
-const SCALE = Number(process.env.PROPERTY_RUNS_SCALE ?? 1);
-const RUNS = 300 * SCALE;
+import { PATHS, build, fileLine, fitLines, lineEdit, manyFiles, textFiles, version, type Version } from './arbitraries.ts';
+import { RUNS, SCALE, applier, checkAppliedAsFull, checkGarbage, forEachCut, show } from './invariants.ts';
 
 /** Lines that look like unified-diff syntax, in files and in replies. */
 export const DIFF_MARKERS = [
@@ -62,11 +58,7 @@ const diffVersion: fc.Arbitrary<Version> = fc
 /** A new file: LF, a final newline, no BOM (what an edit can create). */
 const newText: fc.Arbitrary<string> = fc.array(diffLine, { maxLength: 12 }).map((ls) => build(fitLines(ls, { eol: '\n', bom: false, final: true }), { eol: '\n', bom: false, final: true }));
 
-function apply(files: Record<string, string>, response: string): ApplyResult {
-  return applyRequest({ format: 'udiff', files, response });
-}
-
-const show = (v: unknown) => JSON.stringify(v);
+const apply = applier('udiff');
 
 describe('udiff round trip: write(before, after) applied to before gives after', () => {
   it('one file', () => {
@@ -96,9 +88,7 @@ describe('udiff round trip: write(before, after) applied to before gives after',
     );
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.constantFrom(...PATHS), { minLength: 1, maxLength: 4 }).chain((paths) =>
-          fc.tuple(fc.constant(paths), fc.array(change, { minLength: paths.length, maxLength: paths.length })),
-        ),
+        manyFiles(change, 4),
         fc.boolean(),
         ([paths, versions], fenced) => {
           const changes: FileChange[] = paths.map((file, k) => ({ file, ...versions[k] }));
@@ -118,81 +108,6 @@ describe('udiff round trip: write(before, after) applied to before gives after',
 });
 
 // ---------------------------------------------------------------------------
-
-/** What a file is after its applied edits, recomputed from the parse: the engine must agree. */
-/** Offset -> 1-based line/column, counting `\n` as the line break. */
-function positionAt(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let k = 0; k < offset; k++) {
-    if (text.charCodeAt(k) === 10) {
-      line++;
-      lineStart = k + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
-}
-
-function checkSpan(reply: string, span: Span, what: string): void {
-  assert.ok(0 <= span.from && span.from <= span.to && span.to <= reply.length, `${what}: ${show(span)} outside the reply`);
-  assert.deepEqual(span.start, positionAt(reply, span.from), `${what}: start of ${show(span)}`);
-  assert.deepEqual(span.end, positionAt(reply, span.to), `${what}: end of ${show(span)}`);
-}
-
-function checkInvariants(files: Record<string, string>, reply: string, r: ApplyResult): void {
-  const parsed = udiff.parse(reply, { files: Object.keys(files) });
-  assert.equal(r.edits.length, parsed.edits.length);
-  assert.equal(r.ok, r.edits.every((e) => e.status === 'applied'));
-  r.edits.forEach((e, k) => {
-    assert.equal(e.index, k);
-    if (e.code !== null) assert.ok((CODES as readonly string[]).includes(e.code), e.code);
-    checkSpan(reply, e.reply, `edit ${k} span`);
-    for (const w of e.warnings) if (w.reply) checkSpan(reply, w.reply, `edit ${k} warning ${w.code}`);
-    if (parsed.edits[k].error?.reply) checkSpan(reply, parsed.edits[k].error!.reply!, `edit ${k} error`);
-    parsed.edits[k].oldSpans?.forEach((s, j) => checkSpan(reply, s, `edit ${k} old span ${j}`));
-    if (e.status === 'failed') {
-      assert.equal(e.range, null);
-      assert.notEqual(e.code, null);
-      assert.ok(e.message.length > 0);
-    }
-    parsed.edits[k].oldSpans?.forEach((s, j) => assert.equal(reply.slice(s.from, s.to), parsed.edits[k].old[j]));
-  });
-  for (const d of r.diagnostics) if (d.reply) checkSpan(reply, d.reply, `diagnostic ${d.code}`);
-  const applied = r.edits.filter((e) => e.status === 'applied' && e.code !== 'duplicate');
-  for (const path of new Set([...Object.keys(files), ...Object.keys(r.files)])) {
-    const mine = applied.filter((e) => e.file === path);
-    if (mine.length === 0) {
-      assert.equal(r.files[path], files[path], `${path} changed without an applied edit`);
-      continue;
-    }
-    if (mine.some((e) => e.kind === 'delete')) {
-      assert.equal(r.files[path], null);
-      continue;
-    }
-    const original = parseText(files[path] ?? '');
-    const edits: Edit[] = mine.map((e) => parsed.edits[e.index]);
-    const splices = mine.map((e, k) => {
-      const edit = edits[k];
-      const actual = original.lines.slice(e.range!.start - 1, e.range!.end);
-      const lines = edit.keep ? edit.new.map((l, i) => (edit.keep![i] === null ? l : actual[edit.keep![i]!])) : edit.new;
-      return { from: e.range!.start - 1, to: e.range!.end, lines };
-    });
-    const spliced = applySplices(original, splices);
-    const fn = edits.find((e) => e.finalNewline !== undefined)?.finalNewline;
-    if (fn !== undefined && spliced.lines.length) spliced.eols[spliced.eols.length - 1] = fn ? (spliced.eols[spliced.eols.length - 1] || (spliced.eols.includes('\r\n') && !spliced.eols.includes('\n') ? '\r\n' : '\n')) : '';
-    const got = r.files[path];
-    if (fn === true) assert.equal(got?.replace(/\r?\n$/, ''), formatText(spliced).replace(/\r?\n$/, ''), `${path} is not its applied edits`);
-    else assert.equal(got, formatText(spliced), `${path} is not its applied edits`);
-  }
-}
-
-const smallFiles: fc.Arbitrary<Record<string, string>> = fc
-  .uniqueArray(fc.constantFrom(...PATHS), { maxLength: 3 })
-  .chain((paths) =>
-    fc.tuple(...paths.map(() => fc.tuple(fc.array(diffLine, { maxLength: 15 }), fc.constantFrom('\n', '\r\n'), fc.boolean()))).map((contents) =>
-      Object.fromEntries(paths.map((p, k) => [p, contents[k][0].join(contents[k][1]) + (contents[k][2] ? contents[k][1] : '')])),
-    ),
-  );
 
 /** Something shaped like a diff for the files: headers, hunks cut from the real lines, damage. */
 const diffish = (files: Record<string, string>): fc.Arbitrary<string> => {
@@ -250,25 +165,15 @@ const diffish = (files: Record<string, string>): fc.Arbitrary<string> => {
 
 describe('udiff garbage replies', () => {
   it('never throw, and files change only by the applied edits', () => {
-    const seen = new Map<string, number>();
-    fc.assert(
-      fc.property(
-        smallFiles.chain((files) => fc.tuple(fc.constant(files), fc.oneof(fc.string({ maxLength: 200 }), diffish(files)))),
-        ([files, reply]) => {
-          const r = apply(files, reply);
-          checkInvariants(files, reply, r);
-          for (const e of r.edits) {
-            const key = e.status === 'applied' ? `applied ${e.kind} ${e.match}` : `failed ${e.code}`;
-            seen.set(key, (seen.get(key) ?? 0) + 1);
-          }
-        },
-      ),
-      { numRuns: 500 * SCALE },
-    );
-    if (process.env.PROPERTY_STATS) console.log(seen);
-    for (const key of ['applied replace exact', 'applied replace offset', 'failed malformed', 'failed no-match', 'failed truncated']) {
-      assert.ok(seen.has(key), `no ${key} edit in the run: ${show([...seen])}`);
-    }
+    checkGarbage(udiff, {
+      files: textFiles(diffLine, 15),
+      reply: (files) => fc.oneof(fc.string({ maxLength: 200 }), diffish(files)),
+      numRuns: 500 * SCALE,
+      // A hunk against an empty range (`@@ -0,0 ...`) creates a missing file, as a write does.
+      invariants: { creates: ['insert', 'append', 'write'] },
+      key: (e) => (e.status === 'applied' ? `applied ${e.kind} ${e.match}` : `failed ${e.code}`),
+      expected: ['applied replace exact', 'applied replace offset', 'failed malformed', 'failed no-match', 'failed truncated'],
+    });
   });
 });
 
@@ -286,20 +191,13 @@ describe('udiff truncated replies', () => {
           const full = apply(files, reply);
           assert.equal(full.ok, true);
           const fullParse = udiff.parse(reply, { files: paths });
-          for (let cut = 0; cut < reply.length - 4; cut++) {
-            const prefix = reply.slice(0, cut);
+          forEachCut(reply, 5, 40, (prefix, cut, where) => {
             const r = apply(files, prefix);
-            const parsed = udiff.parse(prefix, { files: paths });
-            r.edits.forEach((e, k) => {
-              if (e.status !== 'applied') return;
-              const want = full.edits[k];
-              assert.deepEqual([e.file, e.kind, e.range], [want.file, want.kind, want.range], `cut at ${cut}: ${show(prefix.slice(-40))}`);
-              assert.deepEqual(parsed.edits[k].new, fullParse.edits[k].new, `cut at ${cut}: a partial hunk applied`);
-            });
+            checkAppliedAsFull(udiff, paths, full, fullParse, prefix, r, where, false);
             // A hunk that had started when the reply was cut is not applied: the fence is still open.
             const open = full.edits.filter((e) => e.kind === 'replace' || e.kind === 'insert').find((e) => e.reply.from < cut && cut <= e.reply.to + 1);
-            if (open) assert.ok(r.edits.every((e) => e.status !== 'applied' || e.reply.to < open.reply.from), `cut at ${cut}: ${show(prefix.slice(-40))}`);
-          }
+            if (open) assert.ok(r.edits.every((e) => e.status !== 'applied' || e.reply.to < open.reply.from), where);
+          });
         },
       ),
       { numRuns: 60 * SCALE },

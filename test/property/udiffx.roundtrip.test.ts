@@ -10,15 +10,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { CODES } from '../../src/core/diagnostics.ts';
-import { applySplices, formatText, parseText } from '../../src/core/text.ts';
-import type { ApplyResult, Span, FileChange } from '../../src/core/types.ts';
-import { applyRequest } from '../../src/formats/index.ts';
+import { parseText } from '../../src/core/text.ts';
+import type { FileChange } from '../../src/core/types.ts';
 import { prose, udiffx } from '../../src/formats/udiffx/index.ts';
-import { PATHS, build, fileLine, lineEdit, version, type Version } from './arbitraries.ts';
-
-const SCALE = Number(process.env.PROPERTY_RUNS_SCALE ?? 1);
-const RUNS = 300 * SCALE;
+import { build, fileLine, lineEdit, manyFiles, textFiles, version, type Version } from './arbitraries.ts';
+import { RUNS, SCALE, applier, byKind, checkAppliedAsFull, checkGarbage, forEachCut, show } from './invariants.ts';
 
 /** Lines that look like udiffx syntax (and unified-diff syntax), in files and in replies. */
 const MARKERS = [
@@ -68,8 +64,7 @@ const newText: fc.Arbitrary<string> = fc
   .map((ls) => build(ls, { eol: '\n', bom: false, final: true }))
   .filter((t) => !t.includes('</FILE_NEW>'));
 
-const apply = (files: Record<string, string>, response: string): ApplyResult => applyRequest({ format: 'udiffx', files, response });
-const show = (v: unknown) => JSON.stringify(v);
+const apply = applier('udiffx');
 
 const changeArb = fc.oneof(
   { weight: 3, arbitrary: xVersion.map((v) => ({ before: v.before as string | null, after: v.after as string | null })) },
@@ -77,10 +72,7 @@ const changeArb = fc.oneof(
   { weight: 1, arbitrary: xVersion.map((v) => ({ before: v.before as string | null, after: null as string | null })) },
 );
 
-const manyChanges = fc
-  .uniqueArray(fc.constantFrom(...PATHS), { minLength: 1, maxLength: 4 })
-  .chain((paths) => fc.tuple(fc.constant(paths), fc.array(changeArb, { minLength: paths.length, maxLength: paths.length })))
-  .map(([paths, cs]) => paths.map((file, k): FileChange => ({ file, ...cs[k] })));
+const manyChanges = manyFiles(changeArb, 4).map(([paths, cs]) => paths.map((file, k): FileChange => ({ file, ...cs[k] })));
 
 const beforeFiles = (changes: FileChange[]) =>
   Object.fromEntries(changes.filter((c) => c.before !== null).map((c) => [c.file, c.before as string]));
@@ -121,79 +113,6 @@ describe('udiffx round trip: write(before, after) applied to before gives after'
 });
 
 // ---------------------------------------------------------------------------
-
-/** Offset -> 1-based line/column, counting `\n` as the line break. */
-function positionAt(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let k = 0; k < offset; k++) {
-    if (text.charCodeAt(k) === 10) {
-      line++;
-      lineStart = k + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
-}
-
-function checkSpan(reply: string, span: Span, what: string): void {
-  assert.ok(0 <= span.from && span.from <= span.to && span.to <= reply.length, `${what}: ${show(span)} outside the reply`);
-  assert.deepEqual(span.start, positionAt(reply, span.from), `${what}: start of ${show(span)}`);
-  assert.deepEqual(span.end, positionAt(reply, span.to), `${what}: end of ${show(span)}`);
-}
-
-function checkInvariants(files: Record<string, string>, reply: string, r: ApplyResult): void {
-  const parsed = udiffx.parse(reply, { files: Object.keys(files) });
-  assert.equal(r.edits.length, parsed.edits.length);
-  assert.equal(r.ok, r.edits.every((e) => e.status === 'applied'));
-  r.edits.forEach((e, k) => {
-    assert.equal(e.index, k);
-    if (e.code !== null) assert.ok((CODES as readonly string[]).includes(e.code), e.code);
-    checkSpan(reply, e.reply, `edit ${k} span`);
-    for (const w of e.warnings) if (w.reply) checkSpan(reply, w.reply, `edit ${k} warning ${w.code}`);
-    if (parsed.edits[k].error?.reply) checkSpan(reply, parsed.edits[k].error!.reply!, `edit ${k} error`);
-    parsed.edits[k].oldSpans?.forEach((s, j) => checkSpan(reply, s, `edit ${k} old span ${j}`));
-    if (e.status === 'failed') {
-      assert.equal(e.range, null);
-      assert.notEqual(e.code, null);
-      assert.ok(e.message.length > 0);
-    }
-    parsed.edits[k].oldSpans?.forEach((s, j) => assert.equal(reply.slice(s.from, s.to), parsed.edits[k].old[j]));
-  });
-  for (const d of r.diagnostics) if (d.reply) checkSpan(reply, d.reply, `diagnostic ${d.code}`);
-  const applied = r.edits.filter((e) => e.status === 'applied' && e.code !== 'duplicate');
-  const touched = new Set<string>();
-  for (const e of applied) {
-    touched.add(e.file);
-    const to = parsed.edits[e.index].moveTo;
-    if (to) touched.add(to);
-  }
-  for (const path of new Set([...Object.keys(files), ...Object.keys(r.files)])) {
-    if (!touched.has(path)) {
-      assert.equal(r.files[path], files[path], `${path} changed without an applied edit`);
-      continue;
-    }
-    const mine = applied.filter((e) => e.file === path);
-    const simple = mine.length > 0 && mine.every((e) => e.kind === 'replace' || e.kind === 'insert') && !applied.some((e) => parsed.edits[e.index].moveTo === path);
-    const edits = mine.map((e) => parsed.edits[e.index]);
-    if (!simple || edits.some((e) => e.finalNewline !== undefined) || edits.some((e) => e.moveTo)) continue;
-    const original = parseText(files[path] ?? "");
-    const splices = mine.map((e, k) => {
-      const edit = edits[k];
-      const actual = original.lines.slice(e.range!.start - 1, e.range!.end);
-      const lines = edit.keep ? edit.new.map((l, i) => (edit.keep![i] === null ? l : actual[edit.keep![i]!])) : edit.new;
-      return { from: e.range!.start - 1, to: e.range!.end, lines };
-    });
-    assert.equal(r.files[path], formatText(applySplices(original, splices)), `${path} is not its applied edits`);
-  }
-}
-
-const smallFiles: fc.Arbitrary<Record<string, string>> = fc
-  .uniqueArray(fc.constantFrom(...PATHS), { maxLength: 3 })
-  .chain((paths) =>
-    fc.tuple(...paths.map(() => fc.tuple(fc.array(xLine, { maxLength: 12 }), fc.constantFrom('\n', '\r\n'), fc.boolean()))).map((contents) =>
-      Object.fromEntries(paths.map((p, k) => [p, contents[k][0].join(contents[k][1]) + (contents[k][2] ? contents[k][1] : '')])),
-    ),
-  );
 
 /** Directive-shaped pieces for the files, some complete, some damaged. */
 const envelopeish = (files: Record<string, string>): fc.Arbitrary<string> => {
@@ -248,26 +167,16 @@ const envelopeish = (files: Record<string, string>): fc.Arbitrary<string> => {
 
 describe('udiffx garbage replies', () => {
   it('never throw, and files change only by the applied edits', () => {
-    const seen = new Map<string, number>();
-    fc.assert(
-      fc.property(
-        smallFiles.chain((files) => fc.tuple(fc.constant(files), fc.oneof(fc.string({ maxLength: 200 }), envelopeish(files)))),
-        ([files, reply]) => {
-          const r = apply(files, reply);
-          checkInvariants(files, reply, r);
-          assert.doesNotThrow(() => prose(reply));
-          for (const e of r.edits) {
-            const key = e.status === 'applied' ? `applied ${e.kind}` : `failed ${e.code}`;
-            seen.set(key, (seen.get(key) ?? 0) + 1);
-          }
-        },
-      ),
-      { numRuns: 500 * SCALE },
-    );
-    if (process.env.PROPERTY_STATS) console.log(seen);
-    for (const key of ['applied replace', 'applied write', 'applied delete', 'failed malformed', 'failed unsafe-path', 'failed truncated', 'failed no-match']) {
-      assert.ok(seen.has(key), `no ${key} edit in the run: ${show([...seen])}`);
-    }
+    checkGarbage(udiffx, {
+      files: textFiles(xLine, 12),
+      reply: (files) => fc.oneof(fc.string({ maxLength: 200 }), envelopeish(files)),
+      numRuns: 500 * SCALE,
+      // A hunk against a missing file creates it, as FILE_NEW and FILE_APPEND do.
+      invariants: { creates: ['insert', 'append', 'write'] },
+      check: (_files, reply) => assert.doesNotThrow(() => prose(reply)),
+      key: byKind,
+      expected: ['applied replace', 'applied write', 'applied delete', 'failed malformed', 'failed unsafe-path', 'failed truncated', 'failed no-match'],
+    });
   });
 });
 
@@ -282,19 +191,9 @@ describe('udiffx truncated replies', () => {
           const full = apply(files, reply);
           assert.equal(full.ok, true);
           const fullParse = udiffx.parse(reply, { files: Object.keys(files) });
-          for (let cut = 0; cut < reply.length; cut++) {
-            const prefix = reply.slice(0, cut);
-            const r = apply(files, prefix);
-            const parsed = udiffx.parse(prefix, { files: Object.keys(files) });
-            r.edits.forEach((e, k) => {
-              if (e.status !== 'applied') return;
-              const want = full.edits[k];
-              const where = `cut at ${cut}: ${show(prefix.slice(-40))}`;
-              assert.deepEqual([e.file, e.kind, e.range], [want.file, want.kind, want.range], where);
-              assert.deepEqual(parsed.edits[k].new, fullParse.edits[k].new, `${where}: part of an edit applied`);
-              assert.equal(parsed.edits[k].finalNewline, fullParse.edits[k].finalNewline, where);
-            });
-          }
+          forEachCut(reply, 1, 40, (prefix, _cut, where) => {
+            checkAppliedAsFull(udiffx, Object.keys(files), full, fullParse, prefix, apply(files, prefix), where, false);
+          });
         },
       ),
       { numRuns: 60 * SCALE },

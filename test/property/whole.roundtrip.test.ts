@@ -9,15 +9,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { CODES } from '../../src/core/diagnostics.ts';
-import { applySplices, formatText, parseText } from '../../src/core/text.ts';
-import type { ApplyResult } from '../../src/core/types.ts';
-import { applyRequest } from '../../src/formats/index.ts';
 import { whole } from '../../src/formats/whole/index.ts';
-import { MARKERS, PATHS, fileLine, line, style, version, type LineEdit, type Version } from './arbitraries.ts';
-
-const SCALE = Number(process.env.PROPERTY_RUNS_SCALE ?? 1);
-const RUNS = 300 * SCALE;
+import { MARKERS, PATHS, befores, changesOf, fileLine, line, linesReply, manyFiles as filesOf, textFiles, versionOf } from './arbitraries.ts';
+import { RUNS, SCALE, applier, checkAppliedAsFull, checkGarbage, forEachCut, show, type InvariantOptions } from './invariants.ts';
 
 /** Lines that look like the whole format's own syntax: fences of every kind, path lines. */
 const WHOLE_MARKERS = [
@@ -27,22 +21,11 @@ const WHOLE_MARKERS = [
 
 const wholeLine: fc.Arbitrary<string> = fc.oneof({ weight: 4, arbitrary: fileLine }, { weight: 1, arbitrary: fc.constantFrom(...WHOLE_MARKERS) });
 
-const edits: fc.Arbitrary<LineEdit[]> = fc.array(
-  fc.record({ at: fc.nat({ max: 1000 }), remove: fc.nat({ max: 4 }), insert: fc.array(wholeLine, { maxLength: 4 }) }),
-  { maxLength: 5 },
-);
+const wholeVersion = versionOf(wholeLine, 25);
 
-const wholeVersion: fc.Arbitrary<Version> = fc
-  .tuple(fc.array(wholeLine, { maxLength: 25 }), edits, style)
-  .map(([b, e, s]) => version(b, e, s));
+const apply = applier('whole');
 
-const apply = (files: Record<string, string>, response: string): ApplyResult => applyRequest({ format: 'whole', files, response });
-const show = (v: unknown) => JSON.stringify(v);
-
-const manyFiles = (max = 4) =>
-  fc
-    .uniqueArray(fc.constantFrom(...PATHS), { minLength: 1, maxLength: max })
-    .chain((paths) => fc.tuple(fc.constant(paths), fc.array(wholeVersion, { minLength: paths.length, maxLength: paths.length })));
+const manyFiles = (max = 4) => filesOf(wholeVersion, max);
 
 describe('whole round trip', () => {
   it('one file: write(before, after) applied to before gives after', () => {
@@ -84,34 +67,18 @@ describe('whole round trip', () => {
 // ---------------------------------------------------------------------------
 // Garbage in: never throws, changes only what it says it changed.
 
-function checkInvariants(files: Record<string, string>, reply: string, r: ApplyResult): void {
-  const parsed = whole.parse(reply, { files: Object.keys(files) });
-  assert.equal(r.edits.length, parsed.edits.length);
-  assert.equal(r.ok, r.edits.every((e) => e.status === 'applied'));
-  r.edits.forEach((e, k) => {
-    assert.equal(e.index, k);
-    assert.equal(e.kind, 'write');
-    if (e.code !== null) assert.ok((CODES as readonly string[]).includes(e.code), e.code);
-    if (e.status === 'failed') {
-      assert.equal(e.range, null);
-      assert.notEqual(e.code, null);
-      assert.ok(e.message.length > 0);
-    }
-    assert.ok(0 <= e.reply.from && e.reply.from <= e.reply.to && e.reply.to <= reply.length);
-  });
-  const applied = r.edits.filter((e) => e.status === 'applied' && e.code !== 'duplicate');
-  for (const path of new Set([...Object.keys(files), ...Object.keys(r.files)])) {
-    const mine = applied.filter((e) => e.file === path);
-    if (mine.length === 0) {
-      assert.equal(r.files[path], files[path], `${path} changed without an applied edit`);
-      continue;
-    }
+/**
+ * Every edit is a write, a file gets at most one applied write, and that
+ * write replaces the whole original.
+ */
+const invariants: InvariantOptions = {
+  creates: ['write'],
+  edit: (e) => assert.equal(e.kind, 'write'),
+  file: (path, mine, original) => {
     assert.equal(mine.length, 1, 'two applied writes to one file');
-    const original = parseText(files[path] ?? '');
-    const text = formatText(applySplices(original, [{ from: 0, to: original.lines.length, lines: parsed.edits[mine[0].index].new }]));
-    assert.equal(r.files[path], text, `${path} is not its applied write`);
-  }
-}
+    assert.deepEqual(mine[0].range, { start: 1, end: original.lines.length }, `${path}: a write covers the whole file`);
+  },
+};
 
 const replyLine: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...WHOLE_MARKERS, ...MARKERS),
@@ -120,33 +87,16 @@ const replyLine: fc.Arbitrary<string> = fc.oneof(
   line,
 );
 
-const smallFiles: fc.Arbitrary<Record<string, string>> = fc
-  .uniqueArray(fc.constantFrom(...PATHS), { minLength: 0, maxLength: 3 })
-  .chain((paths) =>
-    fc
-      .tuple(...paths.map(() => fc.tuple(fc.array(wholeLine, { maxLength: 10 }), fc.constantFrom('\n', '\r\n'), fc.boolean())))
-      .map((contents) => Object.fromEntries(paths.map((p, k) => [p, contents[k][0].join(contents[k][1]) + (contents[k][2] ? contents[k][1] : '')]))),
-  );
-
 describe('whole garbage replies', () => {
   it('never throw, and files change only by the applied writes', () => {
-    const seen = new Set<string>();
-    fc.assert(
-      fc.property(
-        smallFiles,
-        fc.oneof(
-          fc.string({ maxLength: 200 }),
-          fc.tuple(fc.array(replyLine, { maxLength: 40 }), fc.constantFrom('\n', '\r\n')).map(([ls, eol]) => ls.join(eol)),
-        ),
-        (files, reply) => {
-          const r = apply(files, reply);
-          checkInvariants(files, reply, r);
-          for (const e of r.edits) seen.add(e.status === 'applied' ? 'applied' : `failed ${e.code}`);
-        },
-      ),
-      { numRuns: 1000 * SCALE },
-    );
-    for (const key of ['applied', 'failed truncated', 'failed missing-path']) assert.ok(seen.has(key), `no ${key} in the run: ${show([...seen])}`);
+    checkGarbage(whole, {
+      files: textFiles(wholeLine, 10),
+      reply: () => fc.oneof(fc.string({ maxLength: 200 }), linesReply(replyLine, 40)),
+      numRuns: 1000 * SCALE,
+      invariants,
+      key: (e) => (e.status === 'applied' ? 'applied' : `failed ${e.code}`),
+      expected: ['applied', 'failed truncated', 'failed missing-path'],
+    });
   });
 });
 
@@ -157,23 +107,13 @@ describe('whole truncated replies', () => {
   it('a reply cut at any position writes exactly its complete blocks', () => {
     fc.assert(
       fc.property(manyFiles(3), ([paths, versions]) => {
-        const files = Object.fromEntries(paths.map((p, k) => [p, versions[k].before]));
-        const reply = whole.write(paths.map((file, k) => ({ file, before: versions[k].before, after: versions[k].after })));
-        const full = whole.parse(reply, { files: paths });
-        for (let cut = 0; cut <= reply.length; cut++) {
-          const prefix = reply.slice(0, cut);
+        const files = befores(paths, versions);
+        const reply = whole.write(changesOf(paths, versions));
+        const full = apply(files, reply);
+        const fullParse = whole.parse(reply, { files: paths });
+        forEachCut(reply, 0, 30, (prefix, cut, where) => {
           const r = apply(files, prefix);
-          const where = `cut at ${cut}: ${show(prefix.slice(-30))}`;
-          const parsed = whole.parse(prefix, { files: paths });
-          r.edits.forEach((e, k) => {
-            if (e.status === 'applied') {
-              assert.equal(e.file, full.edits[k].file, where);
-              assert.deepEqual(parsed.edits[k].new, full.edits[k].new, where);
-            } else {
-              assert.equal(e.code, 'truncated', where);
-              assert.equal(k, r.edits.length - 1, where);
-            }
-          });
+          checkAppliedAsFull(whole, paths, full, fullParse, prefix, r, where);
           const done = r.edits.filter((e) => e.status === 'applied');
           for (const path of paths) {
             const mine = done.find((e) => e.file === path);
@@ -181,8 +121,8 @@ describe('whole truncated replies', () => {
             assert.equal(r.files[path], want, `${where}: ${path}`);
           }
           // Once the whole reply is there, every block is written.
-          if (cut === reply.length) assert.equal(done.length, full.edits.length);
-        }
+          if (cut === reply.length) assert.equal(done.length, fullParse.edits.length);
+        });
       }),
       { numRuns: 60 * SCALE },
     );
