@@ -291,7 +291,7 @@ describe('spliceText', () => {
       }),
       { numRuns: 3000 },
     );
-    assert.ok(fast > 1000, `the fast path was taken ${fast} times`);
+    assert.ok(fast > 500, `the fast path was taken ${fast} times`);
   });
 
   it('keeps the BOM, CRLF endings and lone CRs byte for byte', () => {
