@@ -18,6 +18,21 @@ import {
   type TextFile,
 } from '../../src/core/text.ts';
 
+/** Texts of up to `max` of the given lines, each ended by LF or CR LF, with or without a final newline and a BOM. */
+const texts = (lines: string[], max: number) =>
+  fc
+    .tuple(
+      fc.array(fc.constantFrom(...lines), { maxLength: max }),
+      fc.array(fc.constantFrom<'\n' | '\r\n'>('\n', '\r\n'), { minLength: max, maxLength: max }),
+      fc.boolean(),
+      fc.boolean(),
+    )
+    .map(([ls, eols, final, bom]) => {
+      let text = bom ? BOM : '';
+      ls.forEach((l, i) => (text += l + (i < ls.length - 1 || final ? eols[i] : '')));
+      return text;
+    });
+
 /** Parse, splice, format. */
 function splice(text: string, ...splices: Splice[]): string {
   return formatText(applySplices(parseText(text), splices));
@@ -201,18 +216,7 @@ describe('applySplices', () => {
   });
 
   it('property: the spliced lines are the expected lines, endings follow the rules', () => {
-    const textArb = fc
-      .tuple(
-        fc.array(fc.constantFrom('a', 'b', '', ' x ', '\r', 'y\r'), { maxLength: 8 }),
-        fc.array(fc.constantFrom<'\n' | '\r\n'>('\n', '\r\n'), { minLength: 8, maxLength: 8 }),
-        fc.boolean(),
-        fc.boolean(),
-      )
-      .map(([lines, eols, final, bom]) => {
-        let text = bom ? BOM : '';
-        lines.forEach((l, i) => (text += l + (i < lines.length - 1 || final ? eols[i] : '')));
-        return text;
-      });
+    const textArb = texts(['a', 'b', '', ' x ', '\r', 'y\r'], 8);
     fc.assert(
       fc.property(textArb, fc.nat(), fc.nat({ max: 3 }), fc.array(fc.constantFrom('n1', 'n2', ''), { maxLength: 3 }), (text, at, count, lines) => {
         const f = parseText(text);
@@ -248,18 +252,7 @@ describe('applySplices', () => {
 
 describe('spliceText', () => {
   it('writes what applySplices and formatText write, for every file that ends with a newline', () => {
-    const textArb = fc
-      .tuple(
-        fc.array(fc.constantFrom('a', 'b', '', ' x ', '\r', 'y\r', 'long line of text'), { maxLength: 12 }),
-        fc.array(fc.constantFrom<'\n' | '\r\n'>('\n', '\r\n'), { minLength: 12, maxLength: 12 }),
-        fc.boolean(),
-        fc.boolean(),
-      )
-      .map(([lines, eols, final, bom]) => {
-        let text = bom ? BOM : '';
-        lines.forEach((l, i) => (text += l + (i < lines.length - 1 || final ? eols[i] : '')));
-        return text;
-      });
+    const textArb = texts(['a', 'b', '', ' x ', '\r', 'y\r', 'long line of text'], 12);
     // Non-overlapping splices (insertions may share a point with each other and with a replacement's start), in any order.
     const splicesArb = fc.array(
       fc.tuple(fc.nat(), fc.nat({ max: 3 }), fc.array(fc.constantFrom('n1', 'n2', '', 'n\r'), { maxLength: 3 })),
