@@ -55,8 +55,13 @@ export interface Unplaced {
   candidates: Candidate[];
   /** The rung that tied, for ambiguous results. */
   kind: MatchKind | null;
-  /** Exact occurrences outside the window, for the message. */
+  /** Exact occurrences outside the window, for the message (whitespace-equal ones too with `fuzzyRefused`). */
   outside: number[];
+  /**
+   * Where the block matched by similarity (the fuzzy rung), refused because
+   * it occurs unchanged or whitespace-equal outside the window (`outside`).
+   */
+  fuzzyRefused?: number;
   /** The number of tied places, when there are more than the candidates listed (`MAX_CANDIDATES`). */
   tied?: number;
   /**
@@ -294,13 +299,20 @@ export function locate(
 
   if (cited !== null && options.fuzzy !== false) {
     const ws = options.whitespace !== false;
+    // A block that is in the file unchanged (or whitespace-equal) outside the window may be
+    // meant there: a similar block at the cited place is then a guess, and is refused.
+    const fuzzy = (start: number): MatchOutcome => {
+      const far = occurrencesOutside(lines, old, ws, lo, hi);
+      if (far.length === 0) return placed('fuzzy', lines, old, start, cited, ws);
+      return { ok: false, code: 'no-match', kind: null, outside: far, candidates: [candidateAt(lines, old, start, cited)], fuzzyRefused: start };
+    };
     const at = fuzzyAt(lines, old, cited, threshold, ws);
-    if (at !== null) return placed('fuzzy', lines, old, cited, cited, ws);
+    if (at !== null) return fuzzy(cited);
     const below = cited - 1 >= lo ? fuzzyAt(lines, old, cited - 1, threshold, ws) : null;
     const above = cited + 1 <= hi ? fuzzyAt(lines, old, cited + 1, threshold, ws) : null;
     if (below !== null && above !== null) return ambiguous('fuzzy', lines, old, [cited - 1, cited + 1], cited);
-    if (below !== null) return placed('fuzzy', lines, old, cited - 1, cited, ws);
-    if (above !== null) return placed('fuzzy', lines, old, cited + 1, cited, ws);
+    if (below !== null) return fuzzy(cited - 1);
+    if (above !== null) return fuzzy(cited + 1);
   }
 
   return {
@@ -348,6 +360,48 @@ function ambiguous(
     ...tiedCandidates(starts, (s) => candidateAt(lines, old, s, cited)),
     outside: [],
   };
+}
+
+/** Places a scan checks line by line before it hands over to `findBlock`'s index. */
+const SCAN_HITS = 1000;
+/** Lines scanned per file (per line array), as a multiple of its length, before its index is built. */
+const SCAN_ROUNDS = 8;
+const scanned = new WeakMap<readonly string[], number>();
+
+/**
+ * Starts outside `[lo, hi]` where `old` is equal (or, with `ws`, whitespace-
+ * equal). The first few searches in a file scan it for the block's first
+ * line (one character compared per line, the rest where that one agrees):
+ * building `findBlock`'s index of a big file costs many such scans, and most
+ * requests need few. After SCAN_ROUNDS times the file's length has been
+ * scanned, or where the first line is found more than SCAN_HITS times, the
+ * index is built (once per file) and used instead: linear time either way.
+ */
+function occurrencesOutside(lines: readonly string[], old: readonly string[], ws: boolean, lo: number, hi: number): number[] {
+  if (old.length === 0) return [];
+  const viaIndex = () => findBlock(lines, old, ws ? trimEndKey : null).filter((x) => x < lo || x > hi);
+  const done = scanned.get(lines) ?? 0;
+  if (done > SCAN_ROUNDS * lines.length) return viaIndex();
+  scanned.set(lines, done + lines.length);
+  const eq = ws ? ignoringTrailingSpace : exactly;
+  const first = ws ? trimEnd(old[0]) : old[0];
+  const n = first.length;
+  // A line that holds `first` (whitespace-equal: followed by blanks only) has its last character at n - 1.
+  const last = n === 0 ? -1 : first.charCodeAt(n - 1);
+  const out: number[] = [];
+  let hits = 0;
+  for (let s = 0; s + old.length <= lines.length; s++) {
+    if (s >= lo && s <= hi) {
+      s = hi;
+      continue;
+    }
+    const line = lines[s];
+    if (n > 0 && line.charCodeAt(n - 1) !== last) continue;
+    if (!(line.length === n ? line === first : ws && eq(old[0], line))) continue;
+    if (++hits > SCAN_HITS) return viaIndex();
+    if (matchesAt(lines, old, s, eq)) out.push(s);
+  }
+  return out;
 }
 
 /** Exact occurrences of `old` outside `[lo, hi]`. */

@@ -139,6 +139,17 @@ function unplacedMessage(outcome: Extract<MatchOutcome, { ok: false }>, work: Wo
       .join(' and ');
     return `${what} match equally well (${outcome.kind}) at ${places}${morePlaces(outcome)} of ${edit.file}; ${edit.cited !== undefined ? 'cite the line numbers of the one you mean, or ' : ''}include more lines to tell them apart`;
   }
+  if (outcome.fuzzyRefused !== undefined && outcome.candidates[0]) {
+    const near = outcome.candidates[0];
+    const s = outcome.outside[0];
+    const far = { start: s + 1, end: s + edit.old.length };
+    const same = edit.old.every((line, i) => line === file.lines[s + i]);
+    const more = outcome.outside.length > 1 ? ` (and ${plural(outcome.outside.length - 1, 'other place')})` : '';
+    const one = cited !== null && cited.start === cited.end;
+    return `${what} ${one ? 'matches' : 'match'} ${edit.file} at ${lines(near)} only by similarity ${near.similarity.toFixed(3)}, but ${one ? 'occurs' : 'occur'} ${
+      same ? 'unchanged' : 'ignoring trailing whitespace'
+    } at ${lines(far)}${more}, outside the ${window} lines around the cited place: not applied, since ${lines(far)} may be the place meant; cite the line numbers of the place you mean, and copy its lines exactly`;
+  }
   if (outcome.outside.length > 0) {
     const s = outcome.outside[0];
     return `${what} ${doNot} match ${edit.file} within ${window} lines of the cited place; the same lines occur at ${lines({

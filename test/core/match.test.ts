@@ -327,6 +327,44 @@ describe('rung 5: fuzzy', () => {
   });
 });
 
+describe('rung 5 refused: the block is in the file outside the window', () => {
+  // The file has LONG_TYPO at index 4 (similar to the cited LONG) and LONG at index 80, beyond the window of 50.
+  const lines = file(100, { 4: LONG_TYPO, 80: LONG });
+
+  it('an exact occurrence outside the window refuses the fuzzy place, naming both', () => {
+    const o = unplaced(locate(lines, [LONG], 4));
+    assert.equal(o.code, 'no-match');
+    assert.equal(o.fuzzyRefused, 4);
+    assert.deepEqual(o.outside, [80]);
+    assert.equal(o.candidates[0].start, 5);
+    assert.equal(o.candidates[0].similarity, LONG_RATIO);
+  });
+
+  it('so does a whitespace-equal one, unless whitespace tolerance is off', () => {
+    const ws = file(100, { 4: LONG_TYPO, 80: LONG + '  ' });
+    const o = unplaced(locate(ws, [LONG], 4));
+    assert.equal(o.fuzzyRefused, 4);
+    assert.deepEqual(o.outside, [80]);
+    assert.equal(placed(locate(ws, [LONG], 4, { whitespace: false })).kind, 'fuzzy');
+  });
+
+  it('one line off as well', () => {
+    const o = unplaced(locate(lines, [LONG], 5));
+    assert.equal(o.fuzzyRefused, 4);
+    assert.deepEqual(o.outside, [80]);
+  });
+
+  it('a wider window finds the exact lines instead (rung 3)', () => {
+    const p = placed(locate(lines, [LONG], 4, { window: 80 }));
+    assert.deepEqual([p.kind, p.start, p.offset], ['offset', 80, 76]);
+  });
+
+  it('without the occurrence elsewhere, the fuzzy place is taken', () => {
+    const p = placed(locate(file(100, { 4: LONG_TYPO }), [LONG], 4));
+    assert.deepEqual([p.kind, p.start], ['fuzzy', 4]);
+  });
+});
+
 describe('without a cited place', () => {
   it('the whole file is searched; one exact copy is placed with kind exact and no offset', () => {
     assert.deepEqual(locate(file(500), ['L400', 'L401'], null), {
