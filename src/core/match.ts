@@ -378,11 +378,12 @@ const scanned = new WeakMap<readonly string[], number>();
  * index is built (once per file) and used instead: linear time either way.
  */
 function occurrencesOutside(lines: readonly string[], old: readonly string[], ws: boolean, lo: number, hi: number): number[] {
-  if (old.length === 0) return [];
+  const outsideCount = Math.max(0, lines.length - old.length + 1) - Math.max(0, hi - lo + 1);
+  if (old.length === 0 || outsideCount <= 0) return [];
   const viaIndex = () => findBlock(lines, old, ws ? trimEndKey : null).filter((x) => x < lo || x > hi);
   const done = scanned.get(lines) ?? 0;
   if (done > SCAN_ROUNDS * lines.length) return viaIndex();
-  scanned.set(lines, done + lines.length);
+  scanned.set(lines, done + outsideCount);
   const eq = ws ? ignoringTrailingSpace : exactly;
   const first = ws ? trimEnd(old[0]) : old[0];
   const n = first.length;

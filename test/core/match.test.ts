@@ -359,6 +359,23 @@ describe('rung 5 refused: the block is in the file outside the window', () => {
     assert.deepEqual([p.kind, p.start, p.offset], ['offset', 80, 76]);
   });
 
+  it('finds the occurrence the same way after many searches in one file (by its index) and among many first-line hits', () => {
+    // Twenty fuzzy places in one line array: the later searches use the file's index.
+    const many = file(3000, { 2500: LONG });
+    for (let k = 0; k < 20; k++) many[100 * k + 4] = LONG_TYPO;
+    for (let k = 0; k < 20; k++) {
+      const o = unplaced(locate(many, [LONG], 100 * k + 4));
+      assert.deepEqual([o.fuzzyRefused, o.outside], [100 * k + 4, [2500]], `search ${k}`);
+    }
+    // A first line found thousands of times (a blank line) outside the window.
+    const blanks = file(5000, { 9: '', 10: LONG_TYPO });
+    for (let i = 100; i < 4900; i++) blanks[i] = '';
+    blanks[4950] = '';
+    blanks[4951] = LONG;
+    const o = unplaced(locate(blanks, ['', LONG], 9));
+    assert.deepEqual([o.fuzzyRefused, o.outside], [9, [4950]]);
+  });
+
   it('without the occurrence elsewhere, the fuzzy place is taken', () => {
     const p = placed(locate(file(100, { 4: LONG_TYPO }), [LONG], 4));
     assert.deepEqual([p.kind, p.start], ['fuzzy', 4]);
