@@ -362,44 +362,64 @@ function ambiguous(
   };
 }
 
-/** Places a scan checks line by line before it hands over to `findBlock`'s index. */
+/** Candidate places compared line by line before `findBlock` takes over (a file that repeats the line). */
 const SCAN_HITS = 1000;
-/** Lines scanned per file (per line array), as a multiple of its length, before its index is built. */
-const SCAN_ROUNDS = 8;
-const scanned = new WeakMap<readonly string[], number>();
+
+/**
+ * A number per line that whitespace-equal lines share (so equal lines too):
+ * from the length of the line without its trailing whitespace and two of its
+ * characters, kept to 30 bits (a small integer for the engine's maps). Cheap
+ * for a whole file (no hashing of whole lines) and different for most lines
+ * that differ.
+ */
+function fingerprint(line: string): number {
+  let n = line.length;
+  while (n > 0 && isTrimmed(line.charCodeAt(n - 1))) n--;
+  return n === 0 ? 0 : (Math.imul(Math.imul(n, 0x9e3779b1) ^ line.charCodeAt(n - 1), 0x85ebca6b) ^ line.charCodeAt(n >> 1)) & 0x3fffffff;
+}
+
+/** The characters String.prototype.trimEnd removes: ECMAScript WhiteSpace and LineTerminator. */
+function isTrimmed(c: number): boolean {
+  return c <= 32
+    ? c === 32 || (c >= 9 && c <= 13)
+    : c >= 0xa0 &&
+        (c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff);
+}
+
+const byPrint = new WeakMap<readonly string[], Map<number, number[]>>();
+
+/** The file's lines by fingerprint (built once per line array). */
+function printIndex(lines: readonly string[]): Map<number, number[]> {
+  let index = byPrint.get(lines);
+  if (!index) {
+    index = new Map();
+    for (let i = 0; i < lines.length; i++) {
+      const f = fingerprint(lines[i]);
+      const at = index.get(f);
+      if (at) at.push(i);
+      else index.set(f, [i]);
+    }
+    byPrint.set(lines, index);
+  }
+  return index;
+}
 
 /**
  * Starts outside `[lo, hi]` where `old` is equal (or, with `ws`, whitespace-
- * equal). The first few searches in a file scan it for the block's first
- * line (one character compared per line, the rest where that one agrees):
- * building `findBlock`'s index of a big file costs many such scans, and most
- * requests need few. After SCAN_ROUNDS times the file's length has been
- * scanned, or where the first line is found more than SCAN_HITS times, the
- * index is built (once per file) and used instead: linear time either way.
+ * equal): the lines whose fingerprint is that of the block's first line are
+ * compared. Building the fingerprint index costs a fraction of hashing every
+ * line (`findBlock`'s index); a first line found more than SCAN_HITS times
+ * (a file that repeats it) is left to `findBlock`, which stays linear there.
  */
 function occurrencesOutside(lines: readonly string[], old: readonly string[], ws: boolean, lo: number, hi: number): number[] {
   const outsideCount = Math.max(0, lines.length - old.length + 1) - Math.max(0, hi - lo + 1);
   if (old.length === 0 || outsideCount <= 0) return [];
-  const viaIndex = () => findBlock(lines, old, ws ? trimEndKey : null).filter((x) => x < lo || x > hi);
-  const done = scanned.get(lines) ?? 0;
-  if (done > SCAN_ROUNDS * lines.length) return viaIndex();
-  scanned.set(lines, done + outsideCount);
   const eq = ws ? ignoringTrailingSpace : exactly;
-  const first = ws ? trimEnd(old[0]) : old[0];
-  const n = first.length;
-  // A line that holds `first` (whitespace-equal: followed by blanks only) has its last character at n - 1.
-  const last = n === 0 ? -1 : first.charCodeAt(n - 1);
   const out: number[] = [];
   let hits = 0;
-  for (let s = 0; s + old.length <= lines.length; s++) {
-    if (s >= lo && s <= hi) {
-      s = hi;
-      continue;
-    }
-    const line = lines[s];
-    if (n > 0 && line.charCodeAt(n - 1) !== last) continue;
-    if (!(line.length === n ? line === first : ws && eq(old[0], line))) continue;
-    if (++hits > SCAN_HITS) return viaIndex();
+  for (const s of printIndex(lines).get(fingerprint(old[0])) ?? []) {
+    if ((s >= lo && s <= hi) || s + old.length > lines.length || !eq(old[0], lines[s])) continue;
+    if (++hits > SCAN_HITS) return findBlock(lines, old, ws ? trimEndKey : null).filter((x) => x < lo || x > hi);
     if (matchesAt(lines, old, s, eq)) out.push(s);
   }
   return out;

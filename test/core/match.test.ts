@@ -348,6 +348,16 @@ describe('rung 5 refused: the block is in the file outside the window', () => {
     assert.equal(placed(locate(ws, [LONG], 4, { whitespace: false })).kind, 'fuzzy');
   });
 
+  it('whitespace-equal means what String.prototype.trimEnd removes, for every character', () => {
+    for (let c = 0; c < 0x3100 || c === 0xfeff; c = c === 0x30ff ? 0xfeff : c + 1) {
+      const ch = String.fromCharCode(c);
+      const far = file(100, { 4: LONG_TYPO, 80: LONG + ch });
+      const o = locate(far, [LONG], 4);
+      const trimmed = (LONG + ch).trimEnd() === LONG;
+      assert.equal(o.ok, !trimmed, `U+${c.toString(16).padStart(4, '0')}`);
+    }
+  });
+
   it('one line off as well', () => {
     const o = unplaced(locate(lines, [LONG], 5));
     assert.equal(o.fuzzyRefused, 4);
