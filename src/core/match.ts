@@ -362,8 +362,16 @@ function ambiguous(
   };
 }
 
-/** Candidate places compared line by line before `findBlock` takes over (a file that repeats the block's lines). */
+/**
+ * Candidate places compared line by line before `findBlock` takes over (a
+ * file that repeats the block's lines), and lines compared, as a multiple
+ * of the file's length.
+ */
 const SCAN_HITS = 1000;
+const SCAN_ROUNDS = 4;
+
+/** Code units hashed at each end of a line for its fingerprint. */
+const PRINT_CHARS = 24;
 
 /**
  * A number per line that whitespace-equal lines share (so equal lines too):
@@ -371,8 +379,6 @@ const SCAN_HITS = 1000;
  * and its end), kept to 30 bits (a small integer, cheap as a map key).
  * Different lines seldom share one, and a shared one only costs a comparison.
  */
-const PRINT_CHARS = 24;
-
 function fingerprint(line: string): number {
   let n = line.length;
   while (n > 0 && isTrimmed(line.charCodeAt(n - 1))) n--;
@@ -420,8 +426,9 @@ function printIndex(lines: readonly string[]): PrintIndex {
  * line whose fingerprint the file lacks rules every place out at once), and
  * the block is compared there. The fingerprint index costs a fraction of
  * `findBlock`'s (a map keyed by the lines themselves); a block whose every
- * line is found more than SCAN_HITS times (a file that repeats them) is left
- * to `findBlock`, which stays linear there.
+ * line is found more than SCAN_HITS times, or whose comparisons could add up
+ * to more than SCAN_ROUNDS times the file (a file that repeats its lines), is
+ * left to `findBlock`, which stays linear there.
  */
 function occurrencesOutside(lines: readonly string[], old: readonly string[], ws: boolean, lo: number, hi: number): number[] {
   const outsideCount = Math.max(0, lines.length - old.length + 1) - Math.max(0, hi - lo + 1);
@@ -435,7 +442,8 @@ function occurrencesOutside(lines: readonly string[], old: readonly string[], ws
     const bucket = typeof found === 'number' ? [found] : found;
     if (!rarest || bucket.length < rarest.length) [rarest, at] = [bucket, i];
   }
-  if (rarest!.length > SCAN_HITS) return findBlock(lines, old, ws ? trimEndKey : null).filter((x) => x < lo || x > hi);
+  if (rarest!.length > SCAN_HITS || rarest!.length * old.length > SCAN_ROUNDS * lines.length)
+    return findBlock(lines, old, ws ? trimEndKey : null).filter((x) => x < lo || x > hi);
   const eq = ws ? ignoringTrailingSpace : exactly;
   const out: number[] = [];
   for (const p of rarest!) {

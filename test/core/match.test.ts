@@ -384,6 +384,14 @@ describe('rung 5 refused: the block is in the file outside the window', () => {
     blanks[4951] = LONG;
     const o = unplaced(locate(blanks, ['', LONG], 9));
     assert.deepEqual([o.fuzzyRefused, o.outside], [9, [4950]]);
+    // Every line of the block found thousands of times: the search hands over to findBlock.
+    const OTHER = 'const other = computeOther(items, 5);';
+    const pairs = file(6000, { 10: LONG_TYPO, 11: OTHER });
+    for (let i = 1000; i < 6000; i += 2) [pairs[i], pairs[i + 1]] = [LONG, OTHER];
+    const p = unplaced(locate(pairs, [LONG, OTHER], 10));
+    assert.equal(p.fuzzyRefused, 10);
+    assert.equal(p.outside.length, 2500);
+    assert.deepEqual(p.outside.slice(0, 2), [1000, 1002]);
   });
 
   it('without the occurrence elsewhere, the fuzzy place is taken', () => {
