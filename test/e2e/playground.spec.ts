@@ -3,63 +3,11 @@
 
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { decodeSession, encodeSession, type Session } from '../../src/playground/share.ts';
+import { decodeSession, encodeSession } from '../../src/playground/share.ts';
+import { REPLY, SESSION, SOURCE } from './fixtures/sessions.ts';
 
-const SOURCE = `def greet(name):
-    print("hello", name)
-
-def add(a, b):
-    return a + b
-
-def total(items, tax_rate):
-    return calculate_total(items, tax_rate)
-
-def mul(a, b):
-    return a * b
-`;
-
-// Four edits: exact (line 2), one line off (cites 4 for line 5), fuzzy (a
+// SESSION: four edits: exact (line 2), one line off (cites 4 for line 5), fuzzy (a
 // stray semicolon on line 8), and no match (line 11 is not what is cited).
-const REPLY = `Here are the edits.
-
-app.py
-<editblock>
-<<<<<<< REMOVE
-2│    print("hello", name)
-=======
- │    print("hi", name)
->>>>>>> INSERT
-</editblock>
-
-app.py
-<editblock>
-<<<<<<< REMOVE
-4│    return a + b
-=======
- │    return b + a
->>>>>>> INSERT
-</editblock>
-
-app.py
-<editblock>
-<<<<<<< REMOVE
-8│    return calculate_total(items, tax_rate);
-=======
- │    return round(calculate_total(items, tax_rate), 2)
->>>>>>> INSERT
-</editblock>
-
-app.py
-<editblock>
-<<<<<<< REMOVE
-11│    return a * c
-=======
- │    return a * b * 2
->>>>>>> INSERT
-</editblock>
-`;
-
-const SESSION: Session = { format: 'auto', files: [{ name: 'app.py', text: SOURCE }], reply: REPLY };
 
 /** Collect page errors and requests that leave the page's origin. */
 function watch(page: Page) {

@@ -15,7 +15,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { applyPatch } from '../../src/formats/apply-patch/index.ts';
 import { befores, build, changesOf, fileLine, fileVersion, line, manyFiles, textFiles } from './arbitraries.ts';
-import { RUNS, SCALE, applier, byMatch, checkAppliedAsFull, checkGarbage, forEachCut, show, type InvariantOptions } from './invariants.ts';
+import { RUNS, SCALE, applier, byMatch, checkAppliedAsFull, checkGarbage, checkOneFileRoundTrip, forEachCut, show, type InvariantOptions } from './invariants.ts';
 
 
 /** Lines that look like the format's own syntax. */
@@ -46,21 +46,7 @@ const apply = applier('apply-patch');
 
 describe('apply-patch round trip: write(before, after) applied to before gives after', () => {
   it('one file', () => {
-    fc.assert(
-      fc.property(versions, (v) => {
-        const reply = applyPatch.write([{ file: 'f.txt', before: v.before, after: v.after }]);
-        const r = apply({ 'f.txt': v.before }, reply);
-        assert.equal(r.files['f.txt'], v.after, `reply:\n${reply}\nresult: ${show(r.edits)}`);
-        assert.equal(r.ok, true, show(r.edits));
-        for (const e of r.edits) {
-          assert.equal(e.match, 'exact');
-          assert.equal(e.code, null);
-          assert.deepEqual(e.warnings, []);
-        }
-        assert.deepEqual(r.diagnostics.map((d) => d.code), v.before === v.after ? ['no-edits'] : []);
-      }),
-      { numRuns: RUNS },
-    );
+    checkOneFileRoundTrip(applyPatch, versions);
   });
 
   it('several files, new files and deleted files in one patch', () => {

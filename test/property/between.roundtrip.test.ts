@@ -17,7 +17,7 @@ import { between } from '../../src/formats/between/index.ts';
 import { TAG } from '../../src/formats/between/syntax.ts';
 import { UnwritableChange } from '../../src/formats/between/write.ts';
 import { MARKERS, PATHS, afters, befores, changesOf, codeLine, fileLine, line, linesReply, manyFiles, piecesReply, style, textFiles, version, versionOf } from './arbitraries.ts';
-import { RUNS, SCALE, applier, byKind, checkAppliedAsFull, checkGarbage, checkInvariants, forEachCut, show, type InvariantOptions } from './invariants.ts';
+import { RUNS, SCALE, applier, byKind, checkAppliedAsFull, checkGarbage, checkOneFileRoundTrip, checkInvariants, forEachCut, type InvariantOptions } from './invariants.ts';
 
 /** Lines that look like the format's syntax: tags, quoted anchors, fences. */
 const BETWEEN_MARKERS = [
@@ -51,26 +51,11 @@ function tryWrite(changes: FileChange[]): string | null {
 
 describe('between round trip', () => {
   it('one file: write(before, after) applied to before gives after', () => {
-    let written = 0;
-    fc.assert(
-      fc.property(betweenVersion, (v) => {
-        const reply = tryWrite([{ file: 'f.txt', before: v.before, after: v.after }]);
-        if (reply === null) return;
-        written++;
-        const r = apply({ 'f.txt': v.before }, reply);
-        assert.equal(r.files['f.txt'], v.after, `reply:\n${reply}\nresult: ${show(r.edits)}`);
-        assert.equal(r.ok, true, show(r.edits));
-        for (const e of r.edits) {
-          assert.equal(e.status, 'applied');
-          assert.equal(e.code, null);
-          assert.ok(e.match === 'exact', `match ${e.match}`);
-          for (const w of e.warnings) assert.ok(w.code === 'deterministic-merge' || w.code === 'ambiguous-structure', w.code);
-          assert.equal(e.warnings.some((w) => w.code === 'deterministic-merge'), e.kind === 'replace');
-        }
-        assert.deepEqual(r.diagnostics.map((d) => d.code), v.before === v.after ? ['no-edits'] : []);
-      }),
-      { numRuns: RUNS },
-    );
+    const written = checkOneFileRoundTrip(between, betweenVersion, {
+      write: (v) => tryWrite([{ file: 'f.txt', before: v.before, after: v.after }]),
+      warning: (w) => w.code === 'deterministic-merge' || w.code === 'ambiguous-structure',
+      edit: (e) => assert.equal(e.warnings.some((w) => w.code === 'deterministic-merge'), e.kind === 'replace'),
+    });
     assert.ok(written > RUNS / 2, `only ${written} of ${RUNS} changes were writable`);
   });
 

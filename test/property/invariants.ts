@@ -11,8 +11,9 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { CODES } from '../../src/core/diagnostics.ts';
 import { applySplices, formatText, parseText, type Splice, type TextFile } from '../../src/core/text.ts';
-import type { ApplyResult, Edit, EditKind, EditResult, EngineOptions, Format, ParseResult, Span } from '../../src/core/types.ts';
+import type { ApplyResult, Diagnostic, Edit, EditKind, EditResult, EngineOptions, Format, ParseResult, Span } from '../../src/core/types.ts';
 import { applyRequest } from '../../src/formats/index.ts';
+import type { Version } from './arbitraries.ts';
 
 export const SCALE = Number(process.env.PROPERTY_RUNS_SCALE ?? 1);
 export const RUNS = 300 * SCALE;
@@ -45,6 +46,51 @@ export function checkSpan(reply: string, span: Span, what: string): void {
   assert.ok(0 <= span.from && span.from <= span.to && span.to <= reply.length, `${what}: ${show(span)} outside the reply`);
   assert.deepEqual(span.start, positionAt(reply, span.from), `${what}: start of ${show(span)}`);
   assert.deepEqual(span.end, positionAt(reply, span.to), `${what}: end of ${show(span)}`);
+}
+
+/** What a format's one-file round trip checks besides the shared checks. */
+export interface OneFileCheck {
+  /** The reply for the change; null when the format cannot write it (the case is skipped). Default: `format.write`. */
+  write?: (v: Version) => string | null;
+  /** Warnings a written reply's edits may carry. Default: none. */
+  warning?: (w: Diagnostic) => boolean;
+  /** More checks of each edit. */
+  edit?: (e: EditResult) => void;
+  /** More checks of the whole case. */
+  after?: (v: Version, reply: string) => void;
+}
+
+/**
+ * The writer's reply for one file, applied to `before`, gives `after` byte
+ * for byte: every edit applied exactly, no code, no unexpected warning, and
+ * no diagnostic but `no-edits` for an unchanged file. Returns how many cases
+ * were written.
+ */
+export function checkOneFileRoundTrip(format: Format, versions: fc.Arbitrary<Version>, check: OneFileCheck = {}): number {
+  const apply = applier(format.name);
+  const write = check.write ?? ((v: Version) => format.write([{ file: 'f.txt', before: v.before, after: v.after }]));
+  let written = 0;
+  fc.assert(
+    fc.property(versions, (v) => {
+      const reply = write(v);
+      if (reply === null) return;
+      written++;
+      const r = apply({ 'f.txt': v.before }, reply);
+      assert.equal(r.files['f.txt'], v.after, `reply:\n${reply}\nresult: ${show(r.edits)}`);
+      assert.equal(r.ok, true, show(r.edits));
+      for (const e of r.edits) {
+        assert.equal(e.status, 'applied');
+        assert.equal(e.match, 'exact');
+        assert.equal(e.code, null);
+        for (const w of e.warnings) assert.ok(check.warning?.(w), `unexpected warning ${show(w)}`);
+        check.edit?.(e);
+      }
+      assert.deepEqual(r.diagnostics.map((d) => d.code), v.before === v.after ? ['no-edits'] : []);
+      check.after?.(v, reply);
+    }),
+    { numRuns: RUNS },
+  );
+  return written;
 }
 
 /** What a format's invariant check needs besides the shared checks. */

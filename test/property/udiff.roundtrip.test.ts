@@ -14,7 +14,7 @@ import { parseText } from '../../src/core/text.ts';
 import type { FileChange } from '../../src/core/types.ts';
 import { udiff } from '../../src/formats/udiff/index.ts';
 import { PATHS, build, fileLine, fitLines, lineEdit, manyFiles, textFiles, version, type Version } from './arbitraries.ts';
-import { RUNS, SCALE, applier, checkAppliedAsFull, checkGarbage, forEachCut, show } from './invariants.ts';
+import { RUNS, SCALE, applier, checkAppliedAsFull, checkGarbage, checkOneFileRoundTrip, forEachCut, show } from './invariants.ts';
 
 /** Lines that look like unified-diff syntax, in files and in replies. */
 export const DIFF_MARKERS = [
@@ -62,22 +62,7 @@ const apply = applier('udiff');
 
 describe('udiff round trip: write(before, after) applied to before gives after', () => {
   it('one file', () => {
-    fc.assert(
-      fc.property(diffVersion, (v) => {
-        const reply = udiff.write([{ file: 'f.txt', before: v.before, after: v.after }]);
-        const r = apply({ 'f.txt': v.before }, reply);
-        assert.equal(r.files['f.txt'], v.after, `reply:\n${reply}\nedits: ${show(r.edits)}`);
-        assert.equal(r.ok, true, show(r.edits));
-        for (const e of r.edits) {
-          assert.equal(e.status, 'applied');
-          assert.equal(e.match, 'exact');
-          assert.equal(e.code, null);
-          assert.deepEqual(e.warnings, []);
-        }
-        assert.deepEqual(r.diagnostics.map((d) => d.code), v.before === v.after ? ['no-edits'] : []);
-      }),
-      { numRuns: RUNS },
-    );
+    checkOneFileRoundTrip(udiff, diffVersion);
   });
 
   it('several files, created and deleted ones too, in a fence or bare', () => {

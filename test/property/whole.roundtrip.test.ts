@@ -11,7 +11,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { whole } from '../../src/formats/whole/index.ts';
 import { MARKERS, PATHS, befores, changesOf, fileLine, line, linesReply, manyFiles as filesOf, textFiles, versionOf } from './arbitraries.ts';
-import { RUNS, SCALE, applier, checkAppliedAsFull, checkGarbage, forEachCut, show, type InvariantOptions } from './invariants.ts';
+import { RUNS, SCALE, applier, checkAppliedAsFull, checkGarbage, checkOneFileRoundTrip, forEachCut, show, type InvariantOptions } from './invariants.ts';
 
 /** Lines that look like the whole format's own syntax: fences of every kind, path lines. */
 const WHOLE_MARKERS = [
@@ -29,19 +29,7 @@ const manyFiles = (max = 4) => filesOf(wholeVersion, max);
 
 describe('whole round trip', () => {
   it('one file: write(before, after) applied to before gives after', () => {
-    fc.assert(
-      fc.property(wholeVersion, (v) => {
-        const reply = whole.write([{ file: 'f.txt', before: v.before, after: v.after }]);
-        const r = apply({ 'f.txt': v.before }, reply);
-        assert.equal(r.files['f.txt'], v.after, `reply:\n${reply}`);
-        assert.equal(r.ok, true);
-        for (const e of r.edits) {
-          assert.deepEqual([e.status, e.match, e.code, e.kind, e.warnings], ['applied', 'exact', null, 'write', []]);
-        }
-        assert.deepEqual(r.diagnostics.map((d) => d.code), v.before === v.after ? ['no-edits'] : []);
-      }),
-      { numRuns: RUNS },
-    );
+    checkOneFileRoundTrip(whole, wholeVersion, { edit: (e) => assert.equal(e.kind, 'write') });
   });
 
   it('several files, some new, in one reply', () => {
