@@ -30,6 +30,31 @@ export function replyLines(reply: string): ReplyLine[] {
   return out;
 }
 
+/**
+ * The index of the last of `count` ascending values (`at(0)`, `at(1)`, ...)
+ * at or below `x`; 0 when none is. Binary search.
+ */
+export function lastAtOrBelow(count: number, x: number, at: (k: number) => number): number {
+  let lo = 0;
+  let hi = count - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (at(mid) <= x) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Offsets of `text` to positions, counting `\n` as the line break (as `Span` does everywhere). */
+export function positioner(text: string): (offset: number) => Position {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset) => {
+    const k = lastAtOrBelow(starts.length, offset, (j) => starts[j]);
+    return { line: k + 1, column: offset - starts[k] + 1 };
+  };
+}
+
 function position(line: ReplyLine, column: number): Position {
   return { line: line.line, column };
 }

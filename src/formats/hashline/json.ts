@@ -3,6 +3,8 @@
 // leniency: raw control characters (a real line break or tab) inside a string
 // are taken literally, as models often write them. It never throws.
 
+import { lastAtOrBelow } from '../../core/reply.ts';
+
 export type JsonNode =
   | { type: 'object'; from: number; to: number; entries: JsonEntry[] }
   | { type: 'array'; from: number; to: number; items: JsonNode[] }
@@ -114,14 +116,8 @@ class Reader {
         const value = parts.join('');
         const offsetAt = (i: number): number | undefined => {
           if (!(i >= 0 && i <= value.length)) return undefined;
-          let lo = 0;
-          let hi = v.length - 1;
-          while (lo < hi) {
-            const mid = (lo + hi + 1) >> 1;
-            if (v[mid] <= i) lo = mid;
-            else hi = mid - 1;
-          }
-          return t[lo] + (i - v[lo]);
+          const k = lastAtOrBelow(v.length, i, (j) => v[j]);
+          return t[k] + (i - v[k]);
         };
         return {
           type: 'string',

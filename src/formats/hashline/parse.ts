@@ -4,6 +4,7 @@
 
 import { diagnostic } from '../../core/diagnostics.ts';
 import type { Code } from '../../core/diagnostics.ts';
+import { lastAtOrBelow } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult, Position, Span } from '../../core/types.ts';
 import { readJson, type JsonEntry, type JsonNode } from './json.ts';
 import { FILE_TAG_PATTERN } from './tag.ts';
@@ -40,14 +41,8 @@ class Locator {
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
   }
   position(offset: number): Position {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - this.starts[lo] + 1 };
+    const k = lastAtOrBelow(this.starts.length, offset, (j) => this.starts[j]);
+    return { line: k + 1, column: offset - this.starts[k] + 1 };
   }
   span(from: number, to: number): Span {
     return { from, to, start: this.position(from), end: this.position(to) };

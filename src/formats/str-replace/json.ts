@@ -2,6 +2,8 @@
 // text it was read from, so that each edit and each error can point into the
 // reply, and each decoded string knows where its characters came from.
 
+import { lastAtOrBelow } from '../../core/reply.ts';
+
 export interface JsonString {
   type: 'string';
   from: number;
@@ -23,14 +25,8 @@ const SIMPLE_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/',
  */
 function offsets(v: number[], t: number[]): (i: number) => number {
   return (i: number) => {
-    let lo = 0;
-    let hi = v.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (v[mid] <= i) lo = mid;
-      else hi = mid - 1;
-    }
-    return t[lo] + (i - v[lo]);
+    const k = lastAtOrBelow(v.length, i, (j) => v[j]);
+    return t[k] + (i - v[k]);
   };
 }
 

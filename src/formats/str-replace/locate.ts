@@ -6,6 +6,7 @@
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock } from '../../core/find.ts';
 import { budgetedSimilarity, candidateAt, searchBudget, searchedNote, type MatchOutcome } from '../../core/match.ts';
+import { lastAtOrBelow } from '../../core/reply.ts';
 import { quickRatio } from '../../core/similarity.ts';
 import type { Candidate, Edit } from '../../core/types.ts';
 
@@ -16,16 +17,7 @@ const range = (start: number, end: number) => (start === end ? `line ${start}` :
 const LISTED = 10;
 
 /** Index of the line holding `offset`: the last start at or before it. */
-function lineOf(starts: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
+const lineOf = (starts: readonly number[], offset: number): number => lastAtOrBelow(starts.length, offset, (k) => starts[k]);
 
 /**
  * Characters of `old_str` compared while counting its occurrences: a long

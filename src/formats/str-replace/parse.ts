@@ -5,7 +5,8 @@
 
 import { at, diagnostic } from '../../core/diagnostics.ts';
 import type { Code } from '../../core/diagnostics.ts';
-import type { Diagnostic, Edit, EditKind, ParseContext, ParseResult, Position, Span } from '../../core/types.ts';
+import { positioner } from '../../core/reply.ts';
+import type { Diagnostic, Edit, EditKind, ParseContext, ParseResult, Span } from '../../core/types.ts';
 import { matchBracket, member, parseJsonAt, type JsonError, type JsonNode, type JsonString } from './json.ts';
 
 /** Commands that edit a file. */
@@ -34,22 +35,6 @@ export function textLines(s: string): string[] {
 export function fileLines(text: string): string[] {
   if (text === '') return [];
   return (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
-}
-
-/** Offsets to positions, counting `\n` as the line break (as `Span` does everywhere). */
-function positioner(text: string): (offset: number) => Position {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - starts[lo] + 1 };
-  };
 }
 
 /** Resolve a path against the files given: as written, without `./`, or an absolute path ending in exactly one given path. */

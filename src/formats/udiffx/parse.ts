@@ -4,7 +4,7 @@
 // closing tag, and FILE_PATCH contents go through udiff's hunk reader.
 
 import { diagnostic } from '../../core/diagnostics.ts';
-import { endSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
+import { endSpan, lastAtOrBelow, replyLines, type ReplyLine } from '../../core/reply.ts';
 import { parseText } from '../../core/text.ts';
 import type { Diagnostic, Edit, EditKind, ParseContext, ParseResult, Position, Span } from '../../core/types.ts';
 import { hunkEdit, scanDiff, type Row } from '../udiff/hunks.ts';
@@ -29,14 +29,7 @@ class Locator {
   }
   /** The index of the reply line holding `offset` (the last line for the reply's end). */
   lineIndex(offset: number): number {
-    let lo = 0;
-    let hi = this.lines.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.lines[mid].from <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return lastAtOrBelow(this.lines.length, offset, (k) => this.lines[k].from);
   }
   position(offset: number): Position {
     if (this.lines.length === 0) return { line: 1, column: 1 };
