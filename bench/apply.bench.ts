@@ -16,6 +16,7 @@ import assert from 'node:assert/strict';
 import { runFormat } from '../src/core/run.ts';
 import { lnDiff } from '../src/formats/ln-diff/index.ts';
 import type { ApplyResult, MatchKind } from '../src/core/types.ts';
+import { prng } from '../test/prng.ts';
 
 const LINES = 100_000;
 const BLOCKS = 200;
@@ -27,18 +28,6 @@ const PATH = 'src/big/module.ts';
 
 // ---------------------------------------------------------------------------
 // Deterministic input.
-
-/** mulberry32: a small seeded PRNG, uniform in [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = prng(SEED);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];

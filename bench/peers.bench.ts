@@ -23,6 +23,7 @@ import assert from 'node:assert/strict';
 import { applyPatch, createTwoFilesPatch } from 'diff';
 import DiffMatchPatch from 'diff-match-patch';
 import { applyRequest } from '../src/formats/index.ts';
+import { prng } from '../test/prng.ts';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -51,17 +52,6 @@ const gc: () => void =
 
 // ---------------------------------------------------------------------------
 // Deterministic input (the same generator as apply.bench.ts, smaller).
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ['user', 'order', 'item', 'price', 'total', 'config', 'cache', 'request', 'result', 'buffer', 'index', 'count', 'value', 'name', 'token'];
 const FUNCS = ['compute', 'fetch', 'parse', 'validate', 'render', 'update', 'resolve', 'normalize'];

@@ -7,6 +7,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { quickRatio, ratio, realQuickRatio } from '../../src/core/similarity.ts';
+import { prng } from '../prng.ts';
 
 const EPS = 1e-12;
 
@@ -190,15 +191,8 @@ function referenceRatio(aStr: string, bStr: string): number {
 }
 
 describe('similarity: agrees with a plain transliteration of difflib', () => {
-  // Deterministic PRNG (mulberry32) so failures are reproducible.
-  let seed = 0x5eed;
-  const rand = (): number => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  // Deterministic PRNG so failures are reproducible.
+  const rand = prng(0x5eed);
   const alphabets = [' ', 'ab', ' \tx=1;\n', 'abcdefghij(){}; ', ' 😀é\n'];
   const randomString = (alphabet: string[], len: number): string => {
     let s = '';
