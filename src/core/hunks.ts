@@ -31,3 +31,18 @@ export function lineSplices(before: readonly string[], after: readonly string[])
   if (current) out.push(current);
   return out;
 }
+
+/**
+ * The lines `before[from, to)` with `splices` (non-overlapping, inside the
+ * range, in any order) applied: what a writer's block replaces them with.
+ */
+export function spliceRange(before: readonly string[], from: number, to: number, splices: readonly Splice[]): string[] {
+  const out: string[] = [];
+  let pos = from;
+  for (const s of [...splices].sort((x, y) => x.from - y.from)) {
+    out.push(...before.slice(pos, s.from), ...s.lines);
+    pos = Math.max(pos, s.to);
+  }
+  out.push(...before.slice(pos, to));
+  return out;
+}

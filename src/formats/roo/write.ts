@@ -1,7 +1,7 @@
 // Write changes as Roo apply_diff tool calls: one `<apply_diff>` per file,
 // one SEARCH/REPLACE block per changed stretch, each with its `:start_line:`.
 
-import { lineSplices } from '../../core/hunks.ts';
+import { lineSplices, spliceRange } from '../../core/hunks.ts';
 import { parseText, type Splice } from '../../core/text.ts';
 import type { FileChange } from '../../core/types.ts';
 import { escapeLine } from './syntax.ts';
@@ -68,16 +68,7 @@ export function planBlocks(before: readonly string[], splices: readonly Splice[]
 }
 
 /** The lines that replace a block's range: its splices applied, the borrowed lines kept. */
-export function replacement(before: readonly string[], block: PlannedBlock): string[] {
-  const out: string[] = [];
-  let pos = block.from;
-  for (const s of [...block.splices].sort((x, y) => x.from - y.from)) {
-    out.push(...before.slice(pos, s.from), ...s.lines);
-    pos = s.to;
-  }
-  out.push(...before.slice(pos, block.to));
-  return out;
-}
+export const replacement = (before: readonly string[], block: PlannedBlock): string[] => spliceRange(before, block.from, block.to, block.splices);
 
 /** One SEARCH/REPLACE block for original lines `[from, to)` (0-based). */
 export function searchReplaceBlock(before: readonly string[], from: number, to: number, lines: readonly string[]): string {

@@ -1,6 +1,6 @@
 // Write changes as aider "diff" replies: a path line, a fence, SEARCH/REPLACE.
 
-import { lineSplices } from '../../core/hunks.ts';
+import { lineSplices, spliceRange } from '../../core/hunks.ts';
 import { parseText, type Splice } from '../../core/text.ts';
 import type { FileChange } from '../../core/types.ts';
 import { isEnd, isHead, resolvePath } from './syntax.ts';
@@ -72,17 +72,6 @@ export function searchGroups(a: readonly string[], splices: readonly Splice[]): 
   }
 }
 
-/** The lines of `a[from, to)` with the group's splices applied. */
-function replacement(a: readonly string[], g: Group): string[] {
-  const out: string[] = [];
-  let pos = g.from;
-  for (const s of [...g.splices].sort((x, y) => x.from - y.from)) {
-    out.push(...a.slice(pos, s.from), ...s.lines);
-    pos = Math.max(pos, s.to);
-  }
-  out.push(...a.slice(pos, g.to));
-  return out;
-}
 
 /**
  * Markers no content line can be mistaken for: the divider is `=` repeated
@@ -142,7 +131,7 @@ export function writeSearchReplace(changes: readonly FileChange[]): string {
       continue;
     }
     const a = parseText(before).lines;
-    for (const g of searchGroups(a, lineSplices(a, b))) blocks.push(block(path, a.slice(g.from, g.to), replacement(a, g)));
+    for (const g of searchGroups(a, lineSplices(a, b))) blocks.push(block(path, a.slice(g.from, g.to), spliceRange(a, g.from, g.to, g.splices)));
   }
   return blocks.join('\n');
 }

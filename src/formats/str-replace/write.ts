@@ -4,7 +4,7 @@
 // changed lines widened by neighbouring lines until it occurs only once in
 // the file. A deleted file cannot be expressed and is left out.
 
-import { lineSplices } from '../../core/hunks.ts';
+import { lineSplices, spliceRange } from '../../core/hunks.ts';
 import { parseText, type Splice } from '../../core/text.ts';
 import type { FileChange } from '../../core/types.ts';
 import { occurrences } from './locate.ts';
@@ -62,18 +62,6 @@ export function planCalls(before: readonly string[], after: readonly string[]): 
   }
 }
 
-/** The group's lines after the change. */
-function replacement(before: readonly string[], g: Group): string[] {
-  const out: string[] = [];
-  let i = g.from;
-  for (const s of [...g.splices].sort((x, y) => x.from - y.from)) {
-    for (; i < s.from; i++) out.push(before[i]);
-    out.push(...s.lines);
-    i = Math.max(i, s.to);
-  }
-  for (; i < g.to; i++) out.push(before[i]);
-  return out;
-}
 
 export function writeStrReplace(changes: readonly FileChange[]): string {
   const calls: Record<string, string | number>[] = [];
@@ -85,7 +73,7 @@ export function writeStrReplace(changes: readonly FileChange[]): string {
     }
     const a = parseText(before).lines;
     for (const g of planCalls(a, parseText(after).lines)) {
-      const lines = replacement(a, g);
+      const lines = spliceRange(a, g.from, g.to, g.splices);
       if (g.from === g.to)
         calls.push({ command: 'insert', path: file, insert_line: g.from, new_str: lines.map((l, i) => (i < lines.length - 1 ? written(l) : l)).join('') });
       else calls.push({ command: 'str_replace', path: file, old_str: a.slice(g.from, g.to).map(written).join(''), new_str: lines.map(written).join('') });
