@@ -319,7 +319,7 @@ export function locate(
     ok: false,
     code: 'no-match',
     kind: null,
-    outside: cited === null ? [] : exactElsewhere(lines, old, lo, hi),
+    outside: cited === null ? [] : occurrencesOutside(lines, old, false, lo, hi),
     ...closest(lines, old, cited, lo, hi),
   };
 }
@@ -454,10 +454,6 @@ function occurrencesOutside(lines: readonly string[], old: readonly string[], ws
   return out;
 }
 
-/** Exact occurrences of `old` outside `[lo, hi]`. */
-function exactElsewhere(lines: readonly string[], old: readonly string[], lo: number, hi: number): number[] {
-  return findBlock(lines, old).filter((s) => s < lo || s > hi);
-}
 
 /**
  * The place in `[lo, hi]` whose lines are most similar to `old` (mean
