@@ -20,6 +20,8 @@ const highlighter = await createHighlighterCore({
 
 export default defineConfig({
   site: 'https://ln-diff.dev',
+  // The dev toolbar injects an inline script, which the pages' Content-Security-Policy refuses.
+  devToolbar: { enabled: false },
   markdown: {
     syntaxHighlight: false,
     remarkPlugins: [[remarkSpecExamples, { base: '' }]],
