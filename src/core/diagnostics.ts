@@ -14,6 +14,9 @@ export const CODES = [
   'missing-end-marker',
   'truncated',
   'malformed',
+  'ambiguous-end',
+  'elided',
+  'mixed-formats',
   // The edit was read but could not be placed.
   'file-not-found',
   'file-exists',

@@ -176,6 +176,12 @@ export interface ApplyResult {
 export interface ParseContext {
   /** Paths of the files the request holds. */
   files: string[];
+  /**
+   * The format was detected (`auto`), not asked for: the reply may be a
+   * chat answer with no edit in it, so a block that names no file never
+   * falls back to "the only file given".
+   */
+  detected?: boolean;
 }
 
 export interface ParseResult {
