@@ -113,6 +113,47 @@ export function lineSimilarity(cited: string, actual: string): number {
   return ratio(actual + '\n', cited + '\n');
 }
 
+/** Words (runs of letters, digits and `_`) and single other characters; blanks separate. */
+const TOKEN = /[\p{L}\p{N}\p{M}_]+|[^\s\p{L}\p{N}\p{M}_]/gu;
+
+/** Longest lines `oneWordApart` tokenises; longer pairs pass on similarity alone. */
+const TOKENS_MAX_LENGTH = 2_000;
+
+/**
+ * Why a cited line and a file line are too different for the fuzzy rung
+ * whatever their similarity, or null when they are not. They may differ in
+ * one token at most (a word, or one character that is not a letter, digit or
+ * blank), blanks aside; that token's digits, if any, must be the same on
+ * both sides; and two words must share at least half their characters
+ * (difflib ratio ≥ 0.5). A misspelt word or a missing `;` is forgiven; a
+ * second change, a changed number or another word is not (`value_0500` is
+ * not `value_0000`, `5` is not `9`, `x` is not `y`).
+ */
+export function fuzzyRefusal(cited: string, actual: string): string | null {
+  if (cited.length + actual.length > 2 * TOKENS_MAX_LENGTH) return null;
+  const a = cited.match(TOKEN) ?? [];
+  const b = actual.match(TOKEN) ?? [];
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const restA = a.length - head - tail;
+  const restB = b.length - head - tail;
+  const x = restA ? a[head] : '';
+  const y = restB ? b[head] : '';
+  if (x.replace(/\D+/g, '') !== y.replace(/\D+/g, '') && restA <= 1 && restB <= 1) return 'a number differs';
+  if (restA > 1 || restB > 1) {
+    const digits = (t: string[], n: number) => t.slice(head, head + n).join('').replace(/\D+/g, '');
+    return digits(a, restA) !== digits(b, restB) ? 'a number differs' : 'more than one word differs';
+  }
+  const word = /^[\p{L}\p{N}\p{M}_]/u;
+  if (word.test(x) && word.test(y) && ratio(x, y) < 0.5) return `${JSON.stringify(x)} and ${JSON.stringify(y)} are different words`;
+  return null;
+}
+
+/** Whether the fuzzy rung may forgive the difference between two lines (see `fuzzyRefusal`). */
+export const oneWordApart = (cited: string, actual: string): boolean => fuzzyRefusal(cited, actual) === null;
+
 // ---------------------------------------------------------------------------
 // The search budget: looking for the closest place of an edit that matched
 // nowhere is only for the message, and it compares lines by similarity, the
@@ -202,7 +243,7 @@ function fuzzyAt(
     const b = lines[start + i];
     if (a === b || (whitespace && trimEnd(a) === trimEnd(b))) continue;
     const r = lineSimilarity(a, b);
-    if (!(r > threshold)) return null;
+    if (!(r > threshold) || !oneWordApart(a, b)) return null;
     weakest = Math.min(weakest, r);
   }
   return weakest;
@@ -462,6 +503,9 @@ function occurrencesOutside(lines: readonly string[], old: readonly string[], ws
  * search budget runs out; `searched` then says how many were. When the file
  * is shorter than the block, the closest place is the file's start.
  */
+/** Average similarity below which no place is named as the closest candidate. */
+export const CLOSEST_FLOOR = 0.5;
+
 export function closest(
   lines: readonly string[],
   old: readonly string[],
@@ -490,6 +534,7 @@ export function closest(
       }
     }
   }
-  const candidates = [candidateAt(lines, old, best, cited)];
+  // A place sharing less than half the text is no hint: none is named.
+  const candidates = bestScore / old.length >= CLOSEST_FLOOR ? [candidateAt(lines, old, best, cited)] : [];
   return compared < places ? { candidates, searched: { compared, places } } : { candidates };
 }

@@ -35,12 +35,17 @@ export function normalizePath(path: string): string {
 
 export interface ResolveOptions {
   /**
-   * Also resolve a bare name (no `/`) to the one given file with that name,
-   * and `path/to/NAME` to a given top-level `NAME` (aider's "bogus dir"
-   * rule). Not for a path written with a leading `./`. For path lines,
-   * where models shorten paths; not for tool calls, which name paths in full.
+   * Also resolve a bare name (no `/`) to the one given file with that name.
+   * Not for a path written with a leading `./`. For path lines, where models
+   * shorten paths; not for tool calls, which name paths in full.
    */
   byName?: boolean;
+  /**
+   * Also resolve `path/to/NAME` to a given top-level `NAME` (aider's "bogus
+   * dir" rule for the prefix models copy from aider's prompt): the formats
+   * that follow aider's whole-file reading.
+   */
+  pathTo?: boolean;
 }
 
 const basename = (p: string) => p.slice(p.lastIndexOf('/') + 1);
@@ -61,12 +66,12 @@ export function givenFile(written: string, files: readonly string[], options: Re
   const lower = normal.toLowerCase();
   const folded = files.filter((f) => normalizePath(f).toLowerCase() === lower);
   if (folded.length) return one(folded);
-  if (!options.byName || /^\.[\\/]/.test(written)) return null;
-  if (normal.startsWith('path/to/')) {
+  if (/^\.[\\/]/.test(written)) return null;
+  if (options.pathTo && normal.startsWith('path/to/')) {
     const name = basename(normal);
     return one(files.filter((f) => normalizePath(f) === name));
   }
-  if (normal.includes('/')) return null;
+  if (!options.byName || normal.includes('/')) return null;
   const named = files.filter((f) => basename(normalizePath(f)) === normal);
   if (named.length) return one(named);
   return one(files.filter((f) => basename(normalizePath(f)).toLowerCase() === lower));

@@ -2,7 +2,9 @@
 // original files, reject overlaps, apply the independent edits together.
 
 import { diagnostic, quote } from './diagnostics.ts';
-import { locate, morePlaces, searchedNote, withRequestBudget, type MatchOutcome } from './match.ts';
+import { findElision } from './elision.ts';
+import { normalizePath, resolveFile } from './paths.ts';
+import { fuzzyRefusal, locate, morePlaces, searchedNote, withRequestBudget, type MatchOutcome } from './match.ts';
 import { applySplices, formatText, parseText, setFinalNewline, spliceText, type Splice, type TextFile } from './text.ts';
 import type {
   ApplyRequest,
@@ -128,7 +130,7 @@ function placedMessage(outcome: Extract<MatchOutcome, { ok: true }>, range: Line
   }
 }
 
-function unplacedMessage(outcome: Extract<MatchOutcome, { ok: false }>, work: Work, file: TextFile, window: number): string {
+function unplacedMessage(outcome: Extract<MatchOutcome, { ok: false }>, work: Work, file: TextFile, window: number, threshold: number): string {
   const { edit } = work;
   const cited = work.result.cited;
   const what = cited ? `the cited ${lines(cited)}` : 'the cited lines';
@@ -161,11 +163,15 @@ function unplacedMessage(outcome: Extract<MatchOutcome, { ok: false }>, work: Wo
     return `${what} ${doNot} match ${edit.file}: the file has ${plural(file.lines.length, 'line')}; cite lines that exist`;
   }
   const c = outcome.candidates[0];
-  if (!c) return `${what} ${doNot} match ${edit.file}, which is empty; to add lines to it, leave the lines to remove empty`;
+  if (!c && file.lines.length === 0) return `${what} ${doNot} match ${edit.file}, which is empty; to add lines to it, leave the lines to remove empty`;
+  if (!c) return `${what} ${doNot} match ${edit.file}: no place ${cited ? `within ${window} lines of the cited place ` : ''}comes close to them${searchedNote(outcome)}; re-read the file and copy the lines exactly as it has them`;
   const i = c.differs.indexOf(true);
+  const refusal = i >= 0 && c.lines[i] !== undefined && c.similarity > threshold ? fuzzyRefusal(edit.old[i], c.lines[i]) : null;
   const detail =
     i >= 0
-      ? `; closest is ${lines(c)} (similarity ${c.similarity.toFixed(3)}), where line ${c.start + i} is ${show(c.lines[i] ?? '')} but the edit cites ${show(edit.old[i])}${searchedNote(outcome)}`
+      ? `; closest is ${lines(c)} (similarity ${c.similarity.toFixed(3)}), where line ${c.start + i} is ${show(c.lines[i] ?? '')} but the edit cites ${show(edit.old[i])}${
+          refusal ? ` (similar, but ${refusal}: only one misspelt word is forgiven)` : ''
+        }${searchedNote(outcome)}`
       : '';
   return `${what} ${doNot} match ${edit.file}${detail}; copy the lines exactly as the file has them`;
 }
@@ -175,11 +181,16 @@ function unplacedMessage(outcome: Extract<MatchOutcome, { ok: false }>, work: Wo
  * request's edits share one budget for their closest-place searches (see
  * `searchBudget` in match.ts).
  */
-export function runFormat(format: Format, request: ApplyRequest): ApplyResult {
-  return withRequestBudget(() => run(format, request));
+export function runFormat(format: Format, request: ApplyRequest, detected = false): ApplyResult {
+  return withRequestBudget(() => run(format, request, detected));
 }
 
-function run(format: Format, request: ApplyRequest): ApplyResult {
+/** Set `key` on a result map as an own property, whatever the key (`__proto__` too). */
+function setOwn<T>(map: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(map, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+function run(format: Format, request: ApplyRequest, detected: boolean): ApplyResult {
   const options = request.options ?? {};
   const window = options.window ?? 50;
   const threshold = String(options.fuzzyThreshold ?? 0.95);
@@ -191,8 +202,15 @@ function run(format: Format, request: ApplyRequest): ApplyResult {
     return t;
   };
 
-  const parsed = format.parse(request.response, { files: Object.keys(request.files) });
-  const work: Work[] = parsed.edits.map((edit) => ({ edit, result: baseResult(edit) }));
+  const given = Object.keys(request.files);
+  const parsed = format.parse(request.response, { files: given, ...(detected ? { detected } : {}) });
+  // One file, one name: a path differing from a given file only by `./`, `\` or case is that file.
+  const edits = parsed.edits.map((edit) => {
+    const file = Object.hasOwn(request.files, edit.file) ? edit.file : resolveFile(edit.file, given);
+    const moveTo = edit.moveTo === undefined || Object.hasOwn(request.files, edit.moveTo) ? edit.moveTo : normalizePath(edit.moveTo);
+    return file === edit.file && moveTo === edit.moveTo ? edit : { ...edit, file, ...(moveTo !== undefined ? { moveTo } : {}) };
+  });
+  const work: Work[] = edits.map((edit) => ({ edit, result: baseResult(edit) }));
 
   // Place every edit against the original text.
   for (const w of work) {
@@ -214,6 +232,16 @@ function run(format: Format, request: ApplyRequest): ApplyResult {
     }
     const file = textOf(edit.file);
     const n = file?.lines.length ?? 0;
+    if (edit.new.length > 0 && edit.kind !== 'delete' && edit.kind !== 'rename') {
+      const k = findElision(edit.new, edit.old, () => file?.lines ?? []);
+      if (k >= 0) {
+        fail(w, {
+          code: 'elided',
+          message: `line ${k + 1} of the new text, ${show(edit.new[k].trim())}, stands for code left out: applied, it would delete that code from ${edit.file}; write the lines in full (to keep lines unchanged, leave them out of the edit rather than eliding them)`,
+        });
+        continue;
+      }
+    }
     switch (edit.kind) {
       case 'append':
         succeed(w, n, n, 'exact', null, 1,
@@ -270,7 +298,7 @@ function run(format: Format, request: ApplyRequest): ApplyResult {
           w.lines = outcome.newLines ?? keepContext(edit, actual);
           if (outcome.warnings?.length) w.result.warnings = [...w.result.warnings, ...outcome.warnings];
         } else {
-          fail(w, { code: outcome.code, message: outcome.message ?? unplacedMessage(outcome, w, file, window) }, outcome.candidates);
+          fail(w, { code: outcome.code, message: outcome.message ?? unplacedMessage(outcome, w, file, window, Number(threshold)) }, outcome.candidates);
         }
         break;
       }
@@ -335,7 +363,8 @@ function run(format: Format, request: ApplyRequest): ApplyResult {
   }
 
   // Apply, per file.
-  const files: Record<string, string | null> = { ...request.files };
+  const files: Record<string, string | null> = {};
+  for (const [path, text] of Object.entries(request.files)) setOwn(files, path, text);
   const touched = new Map<string, Work[]>();
   for (const w of work) {
     if (w.result.status !== 'applied' || w.result.code === 'duplicate') continue;
@@ -345,7 +374,7 @@ function run(format: Format, request: ApplyRequest): ApplyResult {
   }
   for (const [path, list] of touched) {
     if (list.some((w) => w.edit.kind === 'delete')) {
-      files[path] = null;
+      setOwn(files, path, null);
       continue;
     }
     const base = textOf(path) ?? { bom: false, lines: [], eols: [] };
@@ -360,10 +389,10 @@ function run(format: Format, request: ApplyRequest): ApplyResult {
     }
     const moveTo = list.find((w) => w.edit.moveTo)?.edit.moveTo;
     if (moveTo && moveTo !== path) {
-      files[path] = null;
-      files[moveTo] = text;
+      setOwn(files, path, null);
+      setOwn(files, moveTo, text);
     } else {
-      files[path] = text;
+      setOwn(files, path, text);
     }
   }
 
@@ -372,7 +401,7 @@ function run(format: Format, request: ApplyRequest): ApplyResult {
     diagnostics.push(diagnostic('no-edits', 'warning', `no ${format.title} edits were found in the reply`));
   }
   return {
-    ok: work.every((w) => w.result.status === 'applied'),
+    ok: work.every((w) => w.result.status === 'applied') && !diagnostics.some((d) => d.severity === 'error'),
     files,
     edits: work.map((w) => w.result),
     format: format.name,

@@ -22,7 +22,7 @@ function unplaced(o: MatchOutcome): Unplaced {
 
 // 37 characters; one changed character gives ratio 2*37/76 (newline included).
 const LONG = 'const total = computeTotal(items, 2);';
-const LONG_TYPO = 'const total = computeTotal(items, 3);';
+const LONG_TYPO = 'const total = computeTotak(items, 2);';
 const LONG_RATIO = 74 / 76;
 
 describe('rung 1: exact at the cited place', () => {
@@ -276,7 +276,7 @@ describe('rung 5: fuzzy', () => {
   });
 
   it('similar both one up and one down: ambiguous', () => {
-    const lines = file(10, { 3: LONG_TYPO, 5: LONG.replace('2', '4') });
+    const lines = file(10, { 3: LONG_TYPO, 5: LONG.replace('computeTotal', 'computeTotam') });
     const u = unplaced(locate(lines, [LONG], 4));
     assert.equal(u.code, 'ambiguous');
     assert.equal(u.kind, 'fuzzy');
@@ -451,8 +451,14 @@ describe('no match: the closest candidate', () => {
   });
 
   it('ties go to the place nearest the cited one', () => {
-    const u = unplaced(locate(['p', 'q', 'r', 's', 't'], ['zzz'], 2));
+    const u = unplaced(locate(['zzzp', 'zzzq', 'zzzr', 'zzzs', 'zzzt'], ['zzza'], 2));
     assert.equal(u.candidates[0].start, 3);
+  });
+
+  it('names no candidate when no place shares half the text (CLOSEST_FLOOR)', () => {
+    assert.deepEqual(unplaced(locate(['p', 'q', 'r', 's', 't'], ['zzz'], 2)).candidates, []);
+    // 'ab\n' against 'xb\n': 4 of 6 characters, 0.667 on average: named.
+    assert.equal(unplaced(locate(['xb', 'q'], ['ab'], 0)).candidates[0].start, 1);
   });
 
   it('an empty file has no candidate', () => {

@@ -3,56 +3,21 @@
 
 import { diagnostic } from '../../core/diagnostics.ts';
 import { columnSpan, endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
+import { readPathLine, type PathLineReading } from '../../core/paths.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult, Span } from '../../core/types.ts';
 import { BAR, CLOSE_TAG, DIVIDER, END, HEAD, OPEN_TAG, insertPrefix, numberedLine } from './syntax.ts';
 
 const FENCE = /^(`{3,}|~{3,})/;
 
-/** Remove any of `chars` from both ends of `s` (linear time). */
-function stripEnds(s: string, chars: string): string {
-  let a = 0;
-  let b = s.length;
-  while (a < b && chars.includes(s[a])) a++;
-  while (b > a && chars.includes(s[b - 1])) b--;
-  return s.slice(a, b);
-}
-
 /**
- * Strip the decoration models put around a path line ("Paths"): blanks,
- * leading `#`, surrounding backticks and `*`, a trailing `:`, a `File:`
- * label. `quoted` tells whether the path was in backticks.
+ * What a line at distance `seen` (1 = nearest) above an editblock says about
+ * its path ("Paths"): the nearest line is read by `readPathLine`; further
+ * lines only name a given file or a path with a `/` or an extension.
  */
-export function cleanPathLine(text: string): { path: string; quoted: boolean } {
-  let s = text.trim();
-  s = s.replace(/^#+\s*/, '');
-  s = s.replace(/:$/, '').trim();
-  s = s.replace(/^(?:file|path|filename)\s*:\s*/i, '');
-  const quoted = s.length > 2 && s.startsWith('`') && s.replace(/:$/, '').endsWith('`');
-  s = stripEnds(s, '`*').trim();
-  s = s.replace(/:$/, '').trim();
-  s = stripEnds(s, '`*').trim();
-  return { path: s, quoted };
-}
-
-/**
- * The file a cleaned path line names, or null when it names none: a given
- * file; the one given file with that last segment (unless the path starts
- * with `./`); else a path-looking string (no blanks unless it was in
- * backticks, a `/` or an extension).
- */
-export function resolvePath({ path, quoted }: { path: string; quoted: boolean }, files: readonly string[]): string | null {
-  if (path === '') return null;
-  const explicit = path.startsWith('./');
-  const normal = explicit ? path.slice(2) : path;
-  for (const f of files) if (f === path || f.replace(/^\.\//, '') === normal) return f;
-  if (!explicit && !normal.includes('/')) {
-    const byBase = files.filter((f) => f.split('/').pop() === normal);
-    if (byBase.length === 1) return byBase[0];
-  }
-  if ((!quoted && /\s/.test(normal)) || normal.length > 255 || normal === '') return null;
-  if (!explicit && !normal.includes('/') && !/\.[A-Za-z][\w-]*$/.test(normal)) return null;
-  if (/^[<>=]/.test(normal)) return null;
-  return normal;
+export function pathAbove(raw: string, files: readonly string[], seen: number): PathLineReading {
+  const reading = readPathLine(raw, files, { byName: true });
+  if (seen === 1 || reading.kind !== 'path' || reading.given) return reading;
+  return /[/.]/.test(reading.path) && !reading.path.startsWith('.') ? reading : { kind: 'prose' };
 }
 
 type Shape = 'head' | 'divider' | 'end' | 'close' | 'open' | 'numbered' | 'other';
@@ -113,7 +78,9 @@ function nextBlockStart(lines: readonly ReplyLine[], head: number, floor: number
     const raw = lines[k].text.trim();
     if (raw === '' || FENCE.test(raw)) continue;
     seen++;
-    if (resolvePath(cleanPathLine(raw), files)) return k;
+    const reading = pathAbove(raw, files, seen);
+    if (reading.kind === 'path') return k;
+    if (reading.kind === 'not-path') break;
   }
   return start;
 }
@@ -283,6 +250,23 @@ export function parseLnDiff(reply: string, context: ParseContext): ParseResult {
         block.insert.push(line);
       }
     }
+    if (state === 'done' && !block.error) {
+      // A second end marker before anything else: the first may have been content.
+      const tagged = OPEN_TAG.test(lines[block.first].text.trim());
+      const sure = tagged && CLOSE_TAG.test(lines[block.last].text.trim()) && block.last > 0 && END.test(lines[block.last - 1].text.trim());
+      const k = ahead.nextStructure[block.last + 1];
+      if (!sure && k < lines.length && (ahead.shapes[k] === 'end' || (tagged && ahead.shapes[k] === 'close'))) {
+        const first = lines[block.last - (CLOSE_TAG.test(lines[block.last].text.trim()) && END.test(lines[block.last - 1]?.text.trim() ?? '') ? 1 : 0)];
+        block.error = diagnostic(
+          'ambiguous-end',
+          'error',
+          `the editblock's end at line ${first.line} is followed by another ${ahead.shapes[k] === 'end' ? '`>>>>>>> INSERT`' : '`</editblock>`'} at line ${lines[k].line} before any new editblock: either could end it, so it was not applied; if a line to insert is a marker, prefix it with \` ${BAR}\` as every line to insert`,
+          linesSpan(first, lines[k]),
+        );
+        block.last = k + (ahead.shapes[k] === 'end' && k + 1 < lines.length && CLOSE_TAG.test(lines[k + 1].text.trim()) ? 1 : 0);
+        i = block.last + 1;
+      }
+    }
     if (cut === 'head') {
       // The lines just before the next head (its tag, its path) belong to it.
       const back = nextBlockStart(lines, i, block.first + 1, context.files);
@@ -313,27 +297,40 @@ export function parseLnDiff(reply: string, context: ParseContext): ParseResult {
     // Path ("Path identification").
     let pathLine = -1;
     let path: string | null = null;
+    let notPath: { line: ReplyLine; why: string } | null = null;
     for (let k = block.first - 1, seen = 0; k >= floor && seen < 3; k--) {
       const raw = lines[k].text.trim();
       if (raw === '' || FENCE.test(raw) || OPEN_TAG.test(raw)) continue;
       seen++;
-      const found = resolvePath(cleanPathLine(raw), context.files);
-      if (found) {
-        path = found;
+      const reading = pathAbove(raw, context.files, seen);
+      if (reading.kind === 'path') {
+        path = reading.path;
         pathLine = k;
         break;
       }
+      if (reading.kind === 'not-path') {
+        // Written where the path goes, but not a path: never another file.
+        notPath = { line: lines[k], why: reading.why };
+        break;
+      }
     }
-    path ??= previousPath ?? (context.files.length === 1 ? context.files[0] : null);
+    if (notPath === null) path ??= previousPath ?? (context.files.length === 1 && !context.detected ? context.files[0] : null);
     const spanFirst = pathLine >= 0 ? lines[pathLine] : lines[block.first];
     const span = linesSpan(spanFirst, lines[block.last]);
     if (path === null) {
-      block.error ??= diagnostic(
-        'missing-path',
-        'error',
-        `no file path for the editblock at line ${lines[block.first].line}: put the path alone on the line before \`<editblock>\``,
-        linesSpan(lines[block.first]),
-      );
+      block.error ??= notPath
+        ? diagnostic(
+            'missing-path',
+            'error',
+            `no file path for the editblock at line ${lines[block.first].line}: line ${notPath.line.line}, ${JSON.stringify(notPath.line.text.trim())}, stands where the path goes but is not a path (${notPath.why}); put the file's path alone on the line before \`<editblock>\``,
+            linesSpan(notPath.line),
+          )
+        : diagnostic(
+            'missing-path',
+            'error',
+            `no file path for the editblock at line ${lines[block.first].line}: put the path alone on the line before \`<editblock>\``,
+            linesSpan(lines[block.first]),
+          );
     } else {
       previousPath = path;
     }

@@ -3,7 +3,7 @@
 import { lineSplices } from '../../core/hunks.ts';
 import { parseText } from '../../core/text.ts';
 import type { FileChange } from '../../core/types.ts';
-import { cleanPathLine, resolvePath } from './parse.ts';
+import { readPathLine } from '../../core/paths.ts';
 import { BAR, numberWidth } from './syntax.ts';
 
 /**
@@ -13,10 +13,14 @@ import { BAR, numberWidth } from './syntax.ts';
  * has blanks.
  */
 export function pathLine(file: string, given: readonly string[], isNew = false): string {
+  const names = (line: string) => {
+    const r = readPathLine(line, given, { byName: true });
+    return r.kind === 'path' && r.path === file;
+  };
   const line = isNew && !file.includes('/') ? './' + file : file;
-  if (resolvePath(cleanPathLine(line), given) === file) return line;
+  if (names(line)) return line;
   const quoted = '`' + (line.startsWith('./') ? line : './' + line) + '`';
-  return resolvePath(cleanPathLine(quoted), given) === file ? quoted : '`' + file + '`';
+  return names(quoted) ? quoted : '`' + file + '`';
 }
 
 /** One editblock: remove original lines `[from, to)` (0-based) of `before`, insert `lines`. */

@@ -10,7 +10,8 @@ import { describe, it } from 'node:test';
 import type { Diagnostic, Edit, Span } from '../../../src/core/types.ts';
 import { runFormat } from '../../../src/core/run.ts';
 import { lnDiff } from '../../../src/formats/ln-diff/index.ts';
-import { cleanPathLine, parseLnDiff } from '../../../src/formats/ln-diff/parse.ts';
+import { cleanPathLine } from '../../../src/core/paths.ts';
+import { parseLnDiff } from '../../../src/formats/ln-diff/parse.ts';
 
 /** Offset of a 1-based line/column in a reply (lines end at `\n`). */
 function offset(reply: string, line: number, column: number): number {
