@@ -6,7 +6,7 @@ import { columnSpan, linesSpan, replyLines, type ReplyLine } from '../../core/re
 import { unsafePathReason } from '../../core/run.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult } from '../../core/types.ts';
 import { isShellInfo, scanFences, type FenceBlock } from '../whole/fences.ts';
-import { blockPath, missingPath, nestedWarning, truncatedBlock } from '../whole/parse.ts';
+import { blockPath, closedEarlyError, missingPath, nestedWarning, truncatedBlock, withoutBom } from '../whole/parse.ts';
 import { BETWEEN, WHOLE_FILE, anchorKey, betweenAnchors, tagOf } from './syntax.ts';
 
 const show = (s: string) => JSON.stringify(s);
@@ -59,14 +59,19 @@ export function parseBetween(reply: string, context: ParseContext): ParseResult 
   const files = context.files;
   const edits: Edit[] = [];
   const diagnostics: Diagnostic[] = [];
+  const detected = context.detected === true;
   let floor = 0;
-  for (const block of scanFences(lines)) {
+  for (const block of scanFences(lines, files)) {
     const next = block.close === null ? lines.length : block.close + 1;
     const snippets = snippetsOf(block, lines);
-    const bp = blockPath(lines, block, floor, files, { mentioned: false });
+    const bp = blockPath(lines, block, floor, files, { mentioned: false, detected });
     floor = next;
+    // The first snippet that reaches the line that closed the block early, when it did ("Blocks and snippets", rule 8).
+    const earlyFrom = block.early.length === 0 ? -1 : snippets.findIndex((s, k) => k === snippets.length - 1 || (snippets[k + 1].tagLine ?? 0) > block.early[0]);
     if (snippets.length === 0 && block.close !== null) continue; // an empty block: nothing to do
-    if (snippets.every((s) => s.tagLine === null) && isShellInfo(block.fence.info) && bp.source !== 'line' && bp.source !== 'info') continue;
+    // A block with no tag that names no file is a command for the user when
+    // it is a shell block, and prose of any kind in a detected reply (rule 6).
+    if (snippets.every((s) => s.tagLine === null) && bp.source !== 'line' && bp.source !== 'info' && (isShellInfo(block.fence.info) || detected)) continue;
     if (snippets.length === 0) snippets.push({ tagLine: null, tag: '', args: '', argsAt: 0, body: [] });
 
     const nested = nestedWarning(lines, block);
@@ -93,6 +98,7 @@ export function parseBetween(reply: string, context: ParseContext): ParseResult 
         );
       } else if (s.tag === WHOLE_FILE) {
         edit.kind = 'write';
+        if (bp.path !== null) edit.new = withoutBom(body, !files.includes(bp.path));
       } else if (s.tag === BETWEEN) {
         const anchors = betweenAnchors(s.args);
         if (!anchors) {
@@ -150,8 +156,10 @@ export function parseBetween(reply: string, context: ParseContext): ParseResult 
 
       if (block.close === null && k === snippets.length - 1) {
         edit.error = truncatedBlock(reply, lines, block, 'this snippet was not applied');
+      } else if (earlyFrom >= 0 && k >= earlyFrom) {
+        edit.error = closedEarlyError(lines, block, 'this snippet was not applied');
       } else if (bp.path === null && !edit.error) {
-        edit.error = missingPath(lines, block, files, bp.mentioned);
+        edit.error = missingPath(lines, block, files, bp);
       }
       if (edit.kind === 'replace' && edit.old.length === 2 && !edit.error) warnings.push(mergeNote(edit.old[0], edit.old[1]));
       edits.push(edit);

@@ -1,9 +1,13 @@
 // Fenced blocks in a model reply, as the `whole` and `between` formats read
 // them (spec/formats/whole.md, "Fences"). CommonMark's fence rules, plus
-// aider's tag fences and one deliberate extension: a fence line with an info
-// string inside a block of the same character opens a nested fence.
+// aider's tag fences and two deliberate extensions: a fence line with an info
+// string inside a block of the same character opens a nested fence (rule 5),
+// and a block whose closing fence is followed right away by more text and
+// then by another line that could close it is read to that line and marked
+// as closed early (rule 6): the caller refuses it with `ambiguous-end`.
 
 import type { ReplyLine } from '../../core/reply.ts';
+import { namesFile } from './paths.ts';
 
 /** aider's other fence pairs (`base_coder.all_fences`), written `<name>` … `</name>`. */
 export const TAG_FENCES = ['source', 'code', 'pre', 'codeblock', 'sourcecode'] as const;
@@ -64,12 +68,47 @@ export interface FenceBlock {
   content: string[];
   /** Fences opened inside the block and read as nested (the extension). */
   nested: NestedFence[];
+  /**
+   * Lines that closed the block by rule 2 but were read as content because
+   * the block went on after them (rule 6), in order; empty for a block that
+   * closed where CommonMark closes it. A block with any is refused.
+   */
+  early: number[];
 }
 
 function dedent(text: string, indent: number): string {
   let k = 0;
   while (k < indent && text[k] === ' ') k++;
   return text.slice(k);
+}
+
+/** The line closes a block opened by `fence` whose nested fences have all closed. */
+function closes(text: string, fence: Opener): boolean {
+  if (fence.char === 'tag') return text.trim().toLowerCase() === fence.closer;
+  const r = run(text, fence.char);
+  return r !== null && r.length >= fence.marker.length && /^[ \t]*$/.test(r.rest);
+}
+
+/**
+ * Rule 6: the block closed by line `c` was closed early, when the line right
+ * after `c` is text (not blank, not a fence line), and the first fence line after `c` (a line that
+ * opens a fence, or the block's closing tag) could close the block too, and
+ * the nearest non-blank line above that fence line does not name a file (see
+ * `namesFile`). Scans the lines up to that fence line only.
+ */
+function closedEarly(lines: readonly ReplyLine[], c: number, fence: Opener, files: readonly string[]): boolean {
+  if (c + 1 >= lines.length || lines[c + 1].text.trim() === '' || opener(lines[c + 1].text) !== null) return false;
+  let lastText = c + 1;
+  for (let d = c + 1; d < lines.length; d++) {
+    const text = lines[d].text;
+    const isFence = opener(text) !== null || (fence.char === 'tag' && text.trim().toLowerCase() === fence.closer);
+    if (!isFence) {
+      if (text.trim() !== '') lastText = d;
+      continue;
+    }
+    return closes(text, fence) && !namesFile(lines[lastText].text, files);
+  }
+  return false;
 }
 
 /**
@@ -79,9 +118,11 @@ function dedent(text: string, indent: number): string {
  * of the same character, at least T long, with nothing else but blanks; a
  * line of the same character at least T long followed by an info string
  * opens a nested fence of its own length. Tag fences close on their closing
- * tag alone on a line and do not nest.
+ * tag alone on a line and do not nest. A line that would close the block
+ * but was closed early (see `closedEarly`) is content, and is listed in
+ * `early`. `files` are the given files (for rule 6's path lines).
  */
-export function scanFences(lines: readonly ReplyLine[]): FenceBlock[] {
+export function scanFences(lines: readonly ReplyLine[], files: readonly string[] = []): FenceBlock[] {
   const blocks: FenceBlock[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -90,15 +131,18 @@ export function scanFences(lines: readonly ReplyLine[]): FenceBlock[] {
       i++;
       continue;
     }
-    const block: FenceBlock = { open: i, close: null, fence, lineIndexes: [], content: [], nested: [] };
+    const block: FenceBlock = { open: i, close: null, fence, lineIndexes: [], content: [], nested: [], early: [] };
     const stack: { length: number; nested: NestedFence | null }[] = [{ length: fence.marker.length, nested: null }];
     let k = i + 1;
     for (; k < lines.length; k++) {
       const text = lines[k].text;
       if (fence.char === 'tag') {
         if (text.trim().toLowerCase() === fence.closer) {
-          block.close = k;
-          break;
+          if (!closedEarly(lines, k, fence, files)) {
+            block.close = k;
+            break;
+          }
+          block.early.push(k);
         }
       } else {
         const r = run(text, fence.char);
@@ -108,8 +152,12 @@ export function scanFences(lines: readonly ReplyLine[]): FenceBlock[] {
             stack.pop();
             if (top.nested) top.nested.close = k;
             if (stack.length === 0) {
-              block.close = k;
-              break;
+              if (!closedEarly(lines, k, fence, files)) {
+                block.close = k;
+                break;
+              }
+              block.early.push(k);
+              stack.push({ length: fence.marker.length, nested: null });
             }
           } else if (fence.char === '~' || !r.rest.includes('`')) {
             const nested: NestedFence = { open: k, close: null };

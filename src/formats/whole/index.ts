@@ -5,7 +5,7 @@ import { replyLines } from '../../core/reply.ts';
 import type { Format } from '../../core/types.ts';
 import { scanFences } from './fences.ts';
 import { parseWhole } from './parse.ts';
-import { pathFromInfo, pathFromLine } from './paths.ts';
+import { namesFile, pathFromInfo, pathFromLine } from './paths.ts';
 import { OTHER_FORMAT_MARKERS } from './syntax.ts';
 import { writeWhole } from './write.ts';
 
@@ -26,7 +26,7 @@ export const whole: Format = {
       firstFence ??= block.open;
       let k = block.open - 1;
       while (k >= floor && lines[k].text.trim() === '') k--;
-      if (k >= floor) {
+      if (k >= floor && namesFile(lines[k].text, [])) {
         const path = pathFromLine(lines[k].text, []);
         if (path !== null)
           return { score: 0.2, reason: `path line \`${path}\` at line ${lines[k].line} before a fence at line ${lines[block.open].line}` };

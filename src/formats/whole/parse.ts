@@ -5,7 +5,8 @@ import { diagnostic } from '../../core/diagnostics.ts';
 import { endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult } from '../../core/types.ts';
 import { isShellInfo, scanFences, type FenceBlock } from './fences.ts';
-import { pathFromInfo, pathFromLine } from './paths.ts';
+import { givenFile } from '../../core/paths.ts';
+import { pathFromInfo, readBlockPathLine } from './paths.ts';
 
 /** How a block's path was found, most reliable first ("Paths"). */
 export type PathSource = 'line' | 'info' | 'mentioned' | 'only';
@@ -18,6 +19,8 @@ export interface BlockPath {
   line: number | null;
   /** Given files the prose before the block mentions in backticks, when more than one (for the message). */
   mentioned: string[];
+  /** Why the line right above the block is not a path, when it was meant as one (no fallback then). */
+  notPath: { line: number; why: string } | null;
 }
 
 /** The nearest non-blank line above the opening fence, not before `floor`. */
@@ -31,40 +34,63 @@ function mentionedFiles(lines: readonly ReplyLine[], floor: number, end: number,
   const seen: string[] = [];
   for (let k = floor; k < end; k++) {
     for (const m of lines[k].text.matchAll(/`([^`\n]+)`/g)) {
-      const f = files.includes(m[1].trim()) ? m[1].trim() : null;
+      const f = givenFile(m[1].trim(), files);
       if (f !== null && !seen.includes(f)) seen.push(f);
     }
   }
   return seen;
 }
 
+export interface PathRules {
+  /** Rule 3: a given file the prose before the block mentions (whole only). */
+  mentioned: boolean;
+  /** The format was detected (`auto`): no rule 3 or 4, a block must name its file. */
+  detected: boolean;
+}
+
 /**
  * The path of a fenced block: the line above it, else a path in its info
- * string; with `fallbacks`, else the one given file the prose before it
- * mentions, else the only file given.
+ * string; else, when the line above is prose (or there is none) and the
+ * format was not detected, the one given file the prose before it mentions
+ * (with `rules.mentioned`), else the only file given. A line above that is
+ * meant as a path but cannot be one (`not-path`) stops the search: the
+ * block names no file, and no other file is guessed for it.
  */
 export function blockPath(
   lines: readonly ReplyLine[],
   block: FenceBlock,
   floor: number,
   files: readonly string[],
-  fallbacks: { mentioned: boolean },
+  rules: PathRules,
 ): BlockPath {
   const above = lineAbove(lines, block.open, floor);
+  let notPath: BlockPath['notPath'] = null;
   if (above !== null) {
-    const path = pathFromLine(lines[above].text, files);
-    if (path !== null) return { path, source: 'line', line: above, mentioned: [] };
+    const r = readBlockPathLine(lines[above].text, files);
+    if (r.kind === 'path') return { path: r.path, source: 'line', line: above, mentioned: [], notPath: null };
+    if (r.kind === 'not-path') notPath = { line: above, why: r.why };
   }
   const info = pathFromInfo(block.fence.info, files);
-  if (info !== null) return { path: info, source: 'info', line: null, mentioned: [] };
-  const mentioned = fallbacks.mentioned ? mentionedFiles(lines, floor, block.open, files) : [];
-  if (mentioned.length === 1) return { path: mentioned[0], source: 'mentioned', line: null, mentioned: [] };
-  if (files.length === 1) return { path: files[0], source: 'only', line: null, mentioned };
-  return { path: null, source: null, line: null, mentioned };
+  if (info !== null) return { path: info, source: 'info', line: null, mentioned: [], notPath: null };
+  if (notPath !== null || rules.detected) return { path: null, source: null, line: null, mentioned: [], notPath };
+  const mentioned = rules.mentioned ? mentionedFiles(lines, floor, block.open, files) : [];
+  if (mentioned.length === 1) return { path: mentioned[0], source: 'mentioned', line: null, mentioned: [], notPath: null };
+  if (files.length === 1) return { path: files[0], source: 'only', line: null, mentioned, notPath: null };
+  return { path: null, source: null, line: null, mentioned, notPath: null };
 }
 
-export function missingPath(lines: readonly ReplyLine[], block: FenceBlock, files: readonly string[], mentioned: string[]): Diagnostic {
+export function missingPath(lines: readonly ReplyLine[], block: FenceBlock, files: readonly string[], bp: BlockPath): Diagnostic {
+  if (bp.notPath !== null) {
+    const at = lines[bp.notPath.line];
+    return diagnostic(
+      'missing-path',
+      'error',
+      `the line before the fenced block at line ${lines[block.open].line}, ${JSON.stringify(at.text.trim())} (line ${at.line}), is not a file path: ${bp.notPath.why}; no other file is guessed for the block: put the file's path alone on the line before the opening fence`,
+      linesSpan(at),
+    );
+  }
   const given = files.length === 0 ? 'no files were given' : `${files.length} files were given: ${files.join(', ')}`;
+  const mentioned = bp.mentioned;
   const also = mentioned.length > 1 ? `; the text before it mentions ${mentioned.map((f) => `\`${f}\``).join(' and ')}, so it does not say which` : '';
   return diagnostic(
     'missing-path',
@@ -72,6 +98,37 @@ export function missingPath(lines: readonly ReplyLine[], block: FenceBlock, file
     `no file path for the fenced block at line ${lines[block.open].line} (${given}${also}): put the file's path alone on the line before the opening fence`,
     linesSpan(lines[block.open]),
   );
+}
+
+/**
+ * The error for a block that closed early (rule 6 of "Fences"): the line
+ * that closed it, the text right after it, and the later line that could
+ * end it too.
+ */
+export function closedEarlyError(lines: readonly ReplyLine[], block: FenceBlock, what: string): Diagnostic {
+  const c = block.early[0];
+  const closer = block.fence.char === 'tag' ? block.fence.closer! : block.fence.marker;
+  const last = block.close ?? lines.length - 1;
+  const longer = block.fence.char === 'tag' ? 'a fence of four or more backticks' : `a longer fence (${closer[0].repeat(closer.length + 1)})`;
+  return diagnostic(
+    'ambiguous-end',
+    'error',
+    `the fenced block that begins at line ${lines[block.open].line} is closed by line ${lines[c].line} (${lines[c].text.trim()}), but the text goes on right after it and line ${lines[last].line} could end the block too: the content holds a line that can close its fence, so it is not clear where it ends; ${what}: put content that holds ${closer} lines in ${longer}`,
+    linesSpan(lines[block.open], lines[last]),
+  );
+}
+
+/**
+ * The block's lines without a byte order mark at the start of the first
+ * (models copy it from a file shown with one). A given file keeps its own
+ * byte order mark state, as it keeps its line endings; a new file has one
+ * byte order mark when the content began with one.
+ */
+export function withoutBom(content: readonly string[], isNew: boolean): string[] {
+  if (content.length === 0 || !content[0].startsWith('\uFEFF')) return [...content];
+  let k = 0;
+  while (content[0][k] === '\uFEFF') k++;
+  return [(isNew ? '\uFEFF' : '') + content[0].slice(k), ...content.slice(1)];
 }
 
 export function truncatedBlock(reply: string, lines: readonly ReplyLine[], block: FenceBlock, what: string): Diagnostic {
@@ -104,14 +161,16 @@ export function nestedWarning(lines: readonly ReplyLine[], block: FenceBlock): D
 export function parseWhole(reply: string, context: ParseContext): ParseResult {
   const lines = replyLines(reply);
   const files = context.files;
+  const detected = context.detected === true;
   const diagnostics: Diagnostic[] = [];
   const found: { edit: Edit; source: PathSource | null; open: number }[] = [];
   let floor = 0;
-  for (const block of scanFences(lines)) {
-    const bp = blockPath(lines, block, floor, files, { mentioned: true });
+  for (const block of scanFences(lines, files)) {
+    const bp = blockPath(lines, block, floor, files, { mentioned: true, detected });
     const next = block.close === null ? lines.length : block.close + 1;
-    // A shell block that names no file is a command for the user, not a file ("Shell blocks").
-    if ((bp.source === null || bp.source === 'mentioned' || bp.source === 'only') && isShellInfo(block.fence.info)) {
+    // A shell block that names no file is a command for the user, not a file
+    // ("Shell blocks"); in a detected reply, so is any block that names none.
+    if ((bp.source === null || bp.source === 'mentioned' || bp.source === 'only') && (isShellInfo(block.fence.info) || (detected && bp.path === null))) {
       floor = next;
       continue;
     }
@@ -125,12 +184,13 @@ export function parseWhole(reply: string, context: ParseContext): ParseResult {
       kind: 'write',
       file: bp.path ?? '',
       old: [],
-      new: block.content,
+      new: bp.path === null ? block.content : withoutBom(block.content, !files.includes(bp.path)),
       span: linesSpan(first, last),
       warnings,
     };
     if (block.close === null) edit.error = truncatedBlock(reply, lines, block, 'the file was not written (a whole file is never replaced by part of one)');
-    else if (bp.path === null) edit.error = missingPath(lines, block, files, bp.mentioned);
+    else if (block.early.length > 0) edit.error = closedEarlyError(lines, block, 'the file was not written');
+    else if (bp.path === null) edit.error = missingPath(lines, block, files, bp);
     found.push({ edit, source: bp.source, open: block.open });
     floor = next;
   }

@@ -1,101 +1,70 @@
 // Paths of fenced blocks (spec/formats/whole.md, "Paths"): the line before
-// the opening fence, cleaned of the decoration models put around it, or a
-// path in the fence's info string.
+// the opening fence, read by the core's path-line reader
+// (src/core/paths.ts), or a path in the fence's info string.
+
+import { cleanPathLine, EXTENSIONLESS_NAMES, givenFile, normalizePath, pathProblem, readPathLine, type PathLineReading } from '../../core/paths.ts';
 
 /**
- * `s` without the run of `c` it ends with. (A regex `/c+$/` is quadratic on a
- * long run of `c` followed by something else: it starts a match at every
- * character of the run.)
+ * Path lines name a given file by its name alone too (models shorten paths:
+ * `app.py` for `src/app.py`), and `path/to/NAME` names a given top-level
+ * `NAME` (aider's "bogus dir" rule).
  */
-function dropEnd(s: string, c: string): string {
-  let e = s.length;
-  while (e > 0 && s[e - 1] === c) e--;
-  return s.slice(0, e);
+const BY_NAME = { byName: true, pathTo: true } as const;
+
+/** The line above a block, read: a path (given or new), prose, or a line that cannot be a path. */
+export function readBlockPathLine(text: string, files: readonly string[]): PathLineReading {
+  return readPathLine(text, files, BY_NAME);
 }
 
-/** Strip `#`, `*`, a trailing `:`, a `File:` label, and one pair of backticks around the whole. */
-export function cleanPathLine(text: string): { path: string; quoted: boolean } {
-  let s = text.trim();
-  for (let guard = 0; guard < 20; guard++) {
-    const before = s;
-    s = s.replace(/^#+\s*/, '');
-    s = s.replace(/:\s*$/, '').trim();
-    s = dropEnd(s.replace(/^\*+/, ''), '*').trim();
-    s = s.replace(/^(?:file|path|filename)\s*:\s*/i, '');
-    if (s.length >= 2 && s.startsWith('`') && s.endsWith('`')) {
-      const inner = dropEnd(s.replace(/^`+/, ''), '`');
-      if (!inner.includes('`')) return { path: inner.trim().replace(/:$/, ''), quoted: true };
-    }
-    if (s === before) break;
-  }
-  return { path: s, quoted: false };
-}
-
-const basename = (p: string) => p.split('/').pop() ?? p;
-
-/**
- * The given file a candidate names: itself, itself without `./`, a given
- * top-level file when the candidate puts it under `path/to/` (aider's "bogus
- * dir" rule, for the prefix models copy from the prompt's example), or the
- * one given file with that name when the candidate is a bare name. A
- * candidate written with `./` takes neither of the last two rules.
- */
-export function givenFile(candidate: string, files: readonly string[]): string | null {
-  if (candidate === '') return null;
-  const normal = candidate.replace(/^\.\//, '');
-  for (const f of files) if (f === candidate || f.replace(/^\.\//, '') === normal) return f;
-  if (candidate.startsWith('./')) return null;
-  if (normal.startsWith('path/to/')) {
-    const name = basename(normal);
-    return files.includes(name) ? name : null;
-  }
-  if (normal.includes('/')) return null;
-  const same = files.filter((f) => basename(f) === normal);
-  return same.length === 1 ? same[0] : null;
-}
-
-/**
- * Looks like a path on its own (for files not among those given): no blanks
- * unless quoted in backticks, no `<>"|?*` or backticks, no URL, at most 255
- * characters, and a directory part, an extension (`.` then a letter), or
- * backticks around it.
- */
-export function pathLike(candidate: string, quoted: boolean): boolean {
-  if (candidate === '' || candidate.length > 255) return false;
-  if (!quoted && /\s/.test(candidate)) return false;
-  if (/^\s|\s$/.test(candidate)) return false;
-  if (/[<>"|?*`]/.test(candidate) || candidate.includes('://')) return false;
-  if (candidate.endsWith('/')) return false;
-  return quoted || /[\\/]/.test(candidate) || /\.[A-Za-z][\w-]*$/.test(candidate);
-}
-
-/** The path a path line names, or null when the line is not a path. */
+/** The path a path line names, or null when the line is prose or not a path. */
 export function pathFromLine(text: string, files: readonly string[]): string | null {
-  const raw = text.trim();
-  if (raw !== '' && files.includes(raw)) return raw;
-  const { path, quoted } = cleanPathLine(text);
-  const given = givenFile(path, files);
+  const r = readBlockPathLine(text, files);
+  return r.kind === 'path' ? r.path : null;
+}
+
+/** A name that ends in an extension (as src/core/paths.ts reads one). */
+const HAS_EXTENSION = /\.[\p{L}\p{N}_-]*\p{L}[\p{L}\p{N}_-]*$/u;
+
+/**
+ * A path line that names a file beyond doubt (rule 6): a given file, or a
+ * path with a directory part, an extension or a leading `.`, in backticks,
+ * or a well-known extension-less name (`Makefile`). A bare word (`make`,
+ * `end`) is not: it is as likely the last line of a file's text.
+ */
+export function namesFile(text: string, files: readonly string[]): boolean {
+  const r = readBlockPathLine(text, files);
+  if (r.kind !== 'path') return false;
+  if (r.given || r.path.includes('/') || r.path.startsWith('.') || HAS_EXTENSION.test(r.path)) return true;
+  return EXTENSIONLESS_NAMES.has(r.path) || cleanPathLine(text).quoted;
+}
+
+/** A word of an info string that names a file: no blanks, a directory part or an extension unless `marked`. */
+function infoPath(word: string, files: readonly string[], marked: boolean): string | null {
+  const given = givenFile(word, files, BY_NAME);
   if (given !== null) return given;
-  return pathLike(path, quoted) ? path.replace(/^\.\//, '') : null;
+  if (/\s/.test(word) || pathProblem(word, false) !== null) return null;
+  return marked || /[\\/]/.test(word) || /\.[A-Za-z][\w-]*$/.test(word) ? normalizePath(word) : null;
 }
 
 /**
  * A path in a fence's info string: `lang:path`, `file=path` (also `path=`,
- * `filename=`, `title=`, quotes allowed), or a word that is a path on its own.
+ * `filename=`, `title=`, quotes allowed), or a word that is a given file or
+ * has a directory part or an extension (`python` is a language, not a file).
  */
 export function pathFromInfo(info: string, files: readonly string[]): string | null {
   for (const word of info.split(/\s+/).filter(Boolean)) {
+    if (word.includes('://')) continue;
     let w = word;
     const kv = /^(?:file|path|filename|title)=(.*)$/i.exec(w);
     if (kv) w = kv[1];
     w = w.replace(/^["']|["']$/g, '');
     const colon = /^[\w+#.-]+:(.+)$/.exec(w);
-    for (const candidate of colon && !/^[A-Za-z]:[\\/]/.test(w) ? [colon[1], w] : [w]) {
-      const given = givenFile(candidate, files);
-      if (given !== null) return given;
-      if (pathLike(candidate, false) && (kv || colon || /[\\/]/.test(candidate) || /\.[A-Za-z][\w-]*$/.test(candidate)))
-        return candidate.replace(/^\.\//, '');
+    if (colon && !/^[A-Za-z]:[\\/]/.test(w)) {
+      const p = infoPath(colon[1], files, true);
+      if (p !== null) return p;
     }
+    const p = infoPath(w, files, kv !== null);
+    if (p !== null) return p;
   }
   return null;
 }

@@ -4,7 +4,7 @@
 import { parseText } from '../../core/text.ts';
 import type { FileChange } from '../../core/types.ts';
 import { fenceFor } from './fences.ts';
-import { cleanPathLine } from './paths.ts';
+import { cleanPathLine } from '../../core/paths.ts';
 
 /**
  * The path as a path line: in backticks when cleaning would change it or it

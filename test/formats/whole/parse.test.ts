@@ -24,7 +24,7 @@ describe('whole parser', () => {
   });
 
   it('starts the span at the opening fence when the path is not a path line', () => {
-    const reply = 'Here:\n```\nq\n```\n';
+    const reply = 'Here it is:\n```\nq\n```\n';
     const [e] = parse(reply, ['only.txt']).edits;
     assert.equal(e.file, 'only.txt');
     assert.deepEqual(e.span.start, { line: 2, column: 1 });
@@ -69,7 +69,7 @@ describe('whole parser', () => {
   });
 
   it('takes the one mentioned file, and only mentions since the previous block', () => {
-    const reply = 'Change `a.txt`:\n```\nA\n```\nand then:\n```\nB\n```\n';
+    const reply = 'Change `a.txt`:\n```\nA\n```\n\nand then:\n```\nB\n```\n';
     const { edits } = parse(reply, ['a.txt', 'b.txt']);
     assert.equal(edits[0].file, 'a.txt');
     assert.equal(edits[1].error?.code, 'missing-path');
@@ -108,7 +108,7 @@ describe('whole parser', () => {
   });
 
   it('drops a fallback block for a file another block names, with a reply-level warning', () => {
-    const reply = 'Here:\n```\nguess\n```\n\nx.txt\n```\nnamed\n```\n';
+    const reply = 'Here it is:\n```\nguess\n```\n\nx.txt\n```\nnamed\n```\n';
     const { edits, diagnostics } = parse(reply, ['x.txt']);
     assert.equal(edits.length, 1);
     assert.equal(edits[0].index, 0);
