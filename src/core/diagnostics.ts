@@ -39,6 +39,37 @@ export const CODES = [
 
 export type Code = (typeof CODES)[number];
 
+/** The severity every finding with a code has (spec/errors.md's tables). */
+export const SEVERITY: Readonly<Record<Code, Severity>> = {
+  'missing-path': 'error',
+  'unsafe-path': 'error',
+  'unnumbered-remove-line': 'error',
+  'remove-number-gap': 'error',
+  'remove-number-repeat': 'error',
+  'missing-divider': 'error',
+  'missing-end-marker': 'error',
+  truncated: 'error',
+  malformed: 'error',
+  'ambiguous-end': 'error',
+  elided: 'error',
+  'mixed-formats': 'error',
+  'file-not-found': 'error',
+  'file-exists': 'error',
+  'tag-mismatch': 'error',
+  'stale-file': 'error',
+  'no-match': 'error',
+  ambiguous: 'error',
+  overlap: 'error',
+  duplicate: 'info',
+  'deterministic-merge': 'info',
+  'bar-substitute': 'warning',
+  'numbered-insert': 'warning',
+  'inferred-marker': 'warning',
+  'stray-marker': 'warning',
+  'ambiguous-structure': 'warning',
+  'no-edits': 'warning',
+};
+
 export function isCode(value: unknown): value is Code {
   return typeof value === 'string' && (CODES as readonly string[]).includes(value);
 }

@@ -16,6 +16,7 @@ import type {
   Format,
   LineRange,
   MatchKind,
+  ParseResult,
 } from './types.ts';
 
 /** Refuse paths that could leave a base directory: absolute, drive letters, `..` segments, NUL. */
@@ -35,6 +36,8 @@ const show = quote; // lines quoted in messages, cut when very long
 /** An edit on its way through the engine. */
 interface Work {
   edit: Edit;
+  /** The format that read it (which places it, and names it in messages). */
+  format: Format;
   result: EditResult;
   /** Where it goes, 0-based half-open, once placed. */
   from?: number;
@@ -182,7 +185,25 @@ function unplacedMessage(outcome: Extract<MatchOutcome, { ok: false }>, work: Wo
  * `searchBudget` in match.ts).
  */
 export function runFormat(format: Format, request: ApplyRequest, detected = false): ApplyResult {
-  return withRequestBudget(() => run(format, request, detected));
+  const parsed = format.parse(request.response, { files: Object.keys(request.files), ...(detected ? { detected } : {}) });
+  return runParts([{ format, parsed }], request, format);
+}
+
+/** What one format read from a reply. */
+export interface Part {
+  format: Format;
+  parsed: ParseResult;
+}
+
+/**
+ * Place and apply the edits several formats read from one reply (a reply
+ * that mixes formats, read with `auto`): every edit is placed by its own
+ * format, and all are applied together, in reply order, as if one format
+ * had read them. `main` names the result's format. With more than one part,
+ * each edit's result says which format read it.
+ */
+export function runParts(parts: readonly Part[], request: ApplyRequest, main: Format): ApplyResult {
+  return withRequestBudget(() => run(parts, request, main));
 }
 
 /** Set `key` on a result map as an own property, whatever the key (`__proto__` too). */
@@ -190,7 +211,7 @@ function setOwn<T>(map: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(map, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
-function run(format: Format, request: ApplyRequest, detected: boolean): ApplyResult {
+function run(parts: readonly Part[], request: ApplyRequest, main: Format): ApplyResult {
   const options = request.options ?? {};
   const window = options.window ?? 50;
   const threshold = String(options.fuzzyThreshold ?? 0.95);
@@ -203,14 +224,19 @@ function run(format: Format, request: ApplyRequest, detected: boolean): ApplyRes
   };
 
   const given = Object.keys(request.files);
-  const parsed = format.parse(request.response, { files: given, ...(detected ? { detected } : {}) });
+  const mixed = parts.length > 1;
+  const read = parts.flatMap(({ format, parsed }) => parsed.edits.map((edit) => ({ edit, format })));
+  if (mixed) read.sort((a, b) => a.edit.span.from - b.edit.span.from);
   // One file, one name: a path differing from a given file only by `./`, `\` or case is that file.
-  const edits = parsed.edits.map((edit) => {
+  const work: Work[] = read.map(({ edit, format }, k) => {
     const file = Object.hasOwn(request.files, edit.file) ? edit.file : resolveFile(edit.file, given);
     const moveTo = edit.moveTo === undefined || Object.hasOwn(request.files, edit.moveTo) ? edit.moveTo : normalizePath(edit.moveTo);
-    return file === edit.file && moveTo === edit.moveTo ? edit : { ...edit, file, ...(moveTo !== undefined ? { moveTo } : {}) };
+    const index = mixed ? k : edit.index;
+    const e = file === edit.file && moveTo === edit.moveTo && index === edit.index ? edit : { ...edit, index, file, ...(moveTo !== undefined ? { moveTo } : {}) };
+    const result = baseResult(e);
+    if (mixed) result.format = format.name;
+    return { edit: e, format, result };
   });
-  const work: Work[] = edits.map((edit) => ({ edit, result: baseResult(edit) }));
 
   // Place every edit against the original text.
   for (const w of work) {
@@ -282,13 +308,13 @@ function run(format: Format, request: ApplyRequest, detected: boolean): ApplyRes
             code: 'file-not-found',
             message: `${edit.file} is not among the files given${
               Object.keys(request.files).length ? ` (${Object.keys(request.files).join(', ')})` : ''
-}${format.createHint ? `; ${format.createHint}` : ''}`,
+}${w.format.createHint ? `; ${w.format.createHint}` : ''}`,
           });
           break;
         }
         const cited = edit.cited !== undefined ? edit.cited - 1 : null;
-        const outcome = format.locate
-          ? format.locate(file.lines, edit, options)
+        const outcome = w.format.locate
+          ? w.format.locate(file.lines, edit, options)
           : locate(file.lines, edit.old, cited, options);
         if (outcome.ok) {
           const range = { start: outcome.start + 1, end: outcome.end };
@@ -396,15 +422,15 @@ function run(format: Format, request: ApplyRequest, detected: boolean): ApplyRes
     }
   }
 
-  const diagnostics = [...parsed.diagnostics];
+  const diagnostics = parts.flatMap((p) => p.parsed.diagnostics);
   if (work.length === 0 && !diagnostics.some((d) => d.severity === 'error')) {
-    diagnostics.push(diagnostic('no-edits', 'warning', `no ${format.title} edits were found in the reply`));
+    diagnostics.push(diagnostic('no-edits', 'warning', `no ${main.title} edits were found in the reply`));
   }
   return {
     ok: work.every((w) => w.result.status === 'applied') && !diagnostics.some((d) => d.severity === 'error'),
     files,
     edits: work.map((w) => w.result),
-    format: format.name,
+    format: main.name,
     detection: null,
     diagnostics,
   };

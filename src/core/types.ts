@@ -155,11 +155,18 @@ export interface EditResult {
   /** Index of the edit this one duplicates. */
   duplicateOf: number | null;
   warnings: Diagnostic[];
+  /** The format that read this edit, set only when a reply mixes formats (`auto`). */
+  format?: string;
 }
 
 export interface Detection {
   format: string;
   reason: string;
+  /**
+   * Set when the reply mixes formats: every format whose edits were read, the
+   * detected one first; each edit's result names its own.
+   */
+  formats?: string[];
 }
 
 export interface ApplyResult {
@@ -208,6 +215,12 @@ export interface Format {
   write(changes: FileChange[]): string;
   /** How a reply creates a file in this format, for messages ("to create it, …"). */
   createHint?: string;
+  /**
+   * The format reads fenced blocks as whole files (`whole`, `between`), so it
+   * would also read another format's fenced edit as a file: such blocks are
+   * checked against the other formats' structure before they are applied.
+   */
+  fileBlocks?: boolean;
   /** The text a model is shown for a source file, when the format has a view. */
   view?(text: string): string;
   /**

@@ -19,6 +19,7 @@
 // that whitespace is visible in the spec; `crlf` ends every line with CR LF,
 // `noeol` drops the final newline, `bom` starts the text with U+FEFF.
 
+import { isCode, SEVERITY } from '../core/diagnostics.ts';
 import type { EngineOptions } from '../core/types.ts';
 
 export const EXAMPLE_FENCE = /^(`{32,})\s*example\s*$/;
@@ -251,7 +252,7 @@ export function buildExample(body: string[], number: number, section: string, li
     ...(options ? { options } : {}),
     raw,
     expected: {
-      ok: edits.every((e) => e.status === 'applied'),
+      ok: edits.every((e) => e.status === 'applied') && !diagnostics.some((code) => isCode(code) && SEVERITY[code] === 'error'),
       files: { ...files, ...after },
       edits,
       diagnostics,

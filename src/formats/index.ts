@@ -10,8 +10,10 @@ import { hashline } from './hashline/index.ts';
 import { between } from './between/index.ts';
 import { applyPatch } from './apply-patch/index.ts';
 import { strReplace } from './str-replace/index.ts';
-import { runFormat } from '../core/run.ts';
-import type { ApplyRequest, ApplyResult, Detection, Format } from '../core/types.ts';
+import { diagnostic } from '../core/diagnostics.ts';
+import { runFormat, runParts, type Part } from '../core/run.ts';
+import type { ApplyRequest, ApplyResult, Detection, Diagnostic, Edit, Format, ParseResult } from '../core/types.ts';
+import { misread, otherParts, readings, type Reading } from './auto.ts';
 
 export const formats: readonly Format[] = [
   lnDiff,
@@ -88,13 +90,77 @@ export function validateRequest(value: unknown): ApplyRequest {
   };
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const replyLines = (edits: readonly Edit[]) => {
+  const first = edits[0].span.start.line;
+  const last = edits[edits.length - 1].span.end.line;
+  return first === last ? `line ${first}` : `lines ${first}-${last}`;
+};
+
+/**
+ * `parsed` with the edits another format claims (see `misread`) failing with
+ * `mixed-formats`, when `format` reads fenced blocks as files.
+ */
+function withoutMisread(format: Format, reply: string, parsed: ParseResult, others: readonly Reading[]): ParseResult {
+  if (!format.fileBlocks || others.length === 0) return parsed;
+  const claimed = misread(reply, parsed, others);
+  if (claimed.size === 0) return parsed;
+  return {
+    ...parsed,
+    edits: parsed.edits.map((edit, k) => {
+      const r = claimed.get(k);
+      if (!r) return edit;
+      const error: Diagnostic = diagnostic(
+        'mixed-formats',
+        'error',
+        `this block is ${r.format.title} (${r.reason}), not ${format.title}: it was not written to ${edit.file}; write the whole file in a fence, or read the reply with auto`,
+        edit.span,
+      );
+      return { ...edit, error };
+    }),
+  };
+}
+
 /** Parse, match and apply a request: the engine behind `ln-diff apply --json`. */
 export function applyRequest(request: ApplyRequest): ApplyResult {
+  const context = { files: Object.keys(request.files) };
+  const reply = request.response;
   if (request.format === 'auto') {
-    const { format, detection } = detectFormat(request.response);
-    return { ...runFormat(format, request), detection };
+    const found = readings(reply, formats, context);
+    if (found.length === 0) {
+      // No structure: the weakest evidence (a fence with a path) decides, and no guess replaces a file.
+      const { format, detection } = detectFormat(reply);
+      return { ...runFormat(format, request, true), detection };
+    }
+    const [first, ...rest] = found;
+    const main = withoutMisread(first.format, reply, first.parsed, rest);
+    const others = otherParts(main, rest);
+    const parts: Part[] = [{ format: first.format, parsed: main }, ...others.map((r) => ({ format: r.format, parsed: r.parsed }))];
+    const detection: Detection =
+      others.length === 0
+        ? { format: first.format.name, reason: first.reason }
+        : {
+            format: first.format.name,
+            reason: `${first.reason}; the reply also holds ${others
+              .map((r) => `${plural(r.parsed.edits.length, `${r.format.name} edit`)} (${r.reason})`)
+              .join(' and ')}, applied in ${others.length === 1 ? 'its' : 'their'} own format`,
+            formats: [first, ...others].map((r) => r.format.name),
+          };
+    return { ...runParts(parts, request, first.format), detection };
   }
   const format = getFormat(request.format);
   if (!format) throw new RequestError(`unknown format "${request.format}"`);
-  return runFormat(format, request);
+  const parsed = format.parse(reply, context);
+  const found = readings(reply, formats.filter((f) => f !== format), context);
+  if (found.length === 0) return runParts([{ format, parsed }], request, format);
+  const main = withoutMisread(format, reply, parsed, found);
+  const foreign = otherParts(main, found).map((r) =>
+    diagnostic(
+      'mixed-formats',
+      'error',
+      `the reply also holds ${plural(r.parsed.edits.length, `${r.format.title} edit`)} at reply ${replyLines(r.parsed.edits)} (${r.reason}); they were not applied, since the request asks for ${format.title}: write every edit in one format, or read the reply with auto`,
+      r.parsed.edits[0].span,
+    ),
+  );
+  return runParts([{ format, parsed: { edits: main.edits, diagnostics: [...main.diagnostics, ...foreign] } }], request, format);
 }

@@ -1,0 +1,129 @@
+// Which formats a reply is written in (spec/formats.md, "Detection and mixed
+// replies" is the contract).
+//
+// Detection weighs structure, not words: every format scores the reply
+// (`Format.detect`), and the formats that recognise an edit structure in it
+// (score at least `STRUCTURE`) read it. A format whose every edit stands
+// inside a whole file that another part of the reply writes (after other
+// lines of that file) is quoted content of that file, not an edit. The
+// highest score that remains is the reply's format; the edits other formats
+// read from lines no edit of a higher-scored format covers are the reply's
+// other parts, each applied in its own format. With a format asked for,
+// those other parts are reported instead (`mixed-formats`).
+
+import type { Edit, Format, ParseContext, ParseResult } from '../core/types.ts';
+
+/** The score from which a format's evidence is structure (its markers), not a guess. */
+export const STRUCTURE = 0.5;
+
+/** Where an edit is in the reply, by lines (1-based, inclusive). */
+interface Lines {
+  start: number;
+  end: number;
+}
+
+const linesOf = (edit: Edit): Lines => ({ start: edit.span.start.line, end: edit.span.end.line });
+const overlaps = (a: Lines, b: Lines) => a.start <= b.end && b.start <= a.end;
+
+/** One format's reading of a reply. */
+export interface Reading {
+  format: Format;
+  score: number;
+  reason: string;
+  parsed: ParseResult;
+}
+
+const FENCE = /^ {0,3}(?:`{3,}|~{3,}|<(?:source|code|pre|codeblock|sourcecode)>)/;
+
+/** A fenced file block: its lines, and the first line of its content that is not blank. */
+interface FileBlock {
+  block: Lines;
+  firstContent: number;
+}
+
+function fileBlock(lines: readonly string[], edit: Edit): FileBlock {
+  const block = linesOf(edit);
+  let k = block.start; // the path line, or the fence
+  while (k <= block.end && !FENCE.test(lines[k - 1] ?? '')) k++;
+  k++;
+  while (k < block.end && (lines[k - 1] ?? '').trim() === '') k++;
+  return { block, firstContent: k };
+}
+
+/** Whether an edit at `at` is quoted inside a file block: strictly inside it, after other lines of the file. */
+const quotedIn = (f: FileBlock, at: Lines) => f.block.start < at.start && at.end < f.block.end && at.start > f.firstContent;
+
+/** The whole-file blocks the reply writes (`write` edits of `whole`, read with no error). */
+function wholeFiles(reply: string, whole: Format | undefined, context: ParseContext): FileBlock[] {
+  if (!whole) return [];
+  const lines = reply.split('\n');
+  return whole
+    .parse(reply, { ...context, detected: true })
+    .edits.filter((e) => e.kind === 'write' && !e.error)
+    .map((e) => fileBlock(lines, e));
+}
+
+/**
+ * Every format whose structure the reply shows, read, best first: the
+ * formats scoring at least `STRUCTURE`, without those whose edits are all
+ * quoted inside a whole file written by the reply (see the file header).
+ */
+export function readings(reply: string, formats: readonly Format[], context: ParseContext): Reading[] {
+  const scored = formats
+    .map((format, order) => ({ format, order, ...format.detect(reply) }))
+    .filter((s) => s.score >= STRUCTURE)
+    .sort((a, b) => b.score - a.score || a.order - b.order);
+  if (scored.length === 0) return [];
+  const files = wholeFiles(reply, formats.find((f) => f.name === 'whole'), context);
+  const out: Reading[] = [];
+  for (const s of scored) {
+    const parsed = s.format.parse(reply, { ...context, detected: true });
+    const quoted =
+      files.length > 0 &&
+      parsed.edits.length > 0 &&
+      parsed.edits.every((e) => {
+        const at = linesOf(e);
+        return files.some((f) => quotedIn(f, at));
+      });
+    if (!quoted) out.push({ format: s.format, score: s.score, reason: s.reason, parsed });
+  }
+  return out;
+}
+
+/**
+ * The edits of `others` that no edit of `first` (nor of an earlier one of
+ * `others`) covers, by reply lines: the parts of the reply written in
+ * another format. Each reading keeps only such edits (its reply-level
+ * findings are about lines the first format explains, and go); readings
+ * left with no edit are dropped.
+ */
+export function otherParts(first: ParseResult, others: readonly Reading[]): Reading[] {
+  const taken: Lines[] = first.edits.map(linesOf);
+  const out: Reading[] = [];
+  for (const r of others) {
+    const edits = r.parsed.edits.filter((e) => !taken.some((t) => overlaps(t, linesOf(e))));
+    if (edits.length === 0) continue;
+    for (const e of edits) taken.push(linesOf(e));
+    out.push({ ...r, parsed: { edits, diagnostics: [] } });
+  }
+  return out;
+}
+
+/**
+ * The edits of `first` (a format that reads fenced blocks as files: `whole`,
+ * `between`) that are really another format's edit, not quoted inside the
+ * file it writes: blocks the first would write as text. Indexes into
+ * `first.edits`, each with the reading that claims it.
+ */
+export function misread(reply: string, first: ParseResult, others: readonly Reading[]): Map<number, Reading> {
+  const lines = reply.split('\n');
+  const out = new Map<number, Reading>();
+  first.edits.forEach((f, k) => {
+    const file = fileBlock(lines, f);
+    const claim = others.find((r) =>
+      r.parsed.edits.some((e) => overlaps(file.block, linesOf(e)) && !quotedIn(file, linesOf(e))),
+    );
+    if (claim) out.set(k, claim);
+  });
+  return out;
+}
