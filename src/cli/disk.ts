@@ -2,18 +2,56 @@
 // reading it as text, and writing it back atomically.
 //
 // Safety rules (every path from a reply is untrusted):
-// - absolute paths are refused, and so are paths that leave the base
-//   directory once `.` and `..` are resolved;
-// - the nearest existing ancestor directory is resolved through symlinks and
-//   must still be inside the (resolved) base;
-// - the target itself must not be a symlink or anything but a regular file;
-// - writes go to a temp file in the same directory, then rename over the
-//   target, keeping the existing file's mode.
+// 1. Place. Absolute paths are refused, and so are paths that leave the base
+//    directory once `.` and `..` are resolved. The nearest existing ancestor
+//    directory is resolved through symlinks and must still be inside the
+//    (resolved) base; the target itself must not be a symlink or anything but
+//    a regular file. A symlinked directory that stays inside the base is
+//    followed.
+// 2. Git's own files. A path with a segment `.git` (any letter case, also
+//    `.git` with trailing dots or spaces, `git~1`, and `.git` spelled with
+//    characters HFS+ ignores), in the reply's path, once resolved, or in its
+//    real path (through symlinks), is refused, as `git apply` refuses it.
+// 3. One name per file. Two names for one file (through a symlinked
+//    directory, `./`, or a hard link) are refused: the engine checks overlaps
+//    per name, so two names would let each set of edits overwrite the other.
+// 4. Only what you could edit in place. An existing file is written (or
+//    deleted) only when the user running ln-diff may write it (`access(W_OK)`
+//    on the file, as the real user). A file is replaced by renaming a new copy
+//    over it; the copy gets the file's mode, owner and group (for root, the
+//    owner is kept by `fchown`; for anyone else, a file whose owner or group a
+//    new copy could not keep is refused, never taken over).
+// 5. Never over a change. Just before a file is replaced or deleted, it must
+//    still be the file ln-diff read (same inode, size and modification time);
+//    a file that was absent must still be absent.
+// 6. Temporaries. The new copy is written next to its file as
+//    `.<name>.ln-diff-<pid>-<12 hex digits>.tmp` (the name cut to fit the file
+//    system's limit), flushed, then renamed over the file. Before writing
+//    into a directory, a file there whose whole name matches that pattern
+//    (`STALE_TEMP`, which also matches the older `.ln-diff-<pid>-<hex>.tmp`),
+//    that is a regular file, and whose process id is not a running process,
+//    is a leftover of a killed run and is removed. Nothing else is ever removed.
+//
+// Writing several files (`writeChanges` in main.ts) adds: deletions come
+// after every write, and happen only when every write succeeded (a moved file
+// keeps its old name when its new one could not be written).
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { CliError, EXIT_USAGE } from './errors.ts';
+
+/** What a regular file was when ln-diff looked at it (to keep its mode and owner, and to see it change). */
+export interface FileStat {
+  /** Permission bits (`mode & 0o7777`). */
+  mode: number;
+  uid: number;
+  gid: number;
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+}
 
 /** A reply path checked against the base directory. */
 export interface Target {
@@ -21,10 +59,12 @@ export interface Target {
   file: string;
   /** Where it is on disk, under the resolved base. */
   abs: string;
+  /** The same place with every existing directory resolved through symlinks (one per file). */
+  real: string;
   /** A regular file is there now. */
   exists: boolean;
-  /** Its permission bits, when it exists. */
-  mode: number | null;
+  /** The file as it was when checked (or read); null when absent. */
+  stat: FileStat | null;
   /** The edit that names it (`edit at reply line 12`), for messages. */
   ref?: string;
 }
@@ -54,6 +94,10 @@ function describe(err: unknown): string {
   return e?.code ? message.split(', ')[0] : message;
 }
 
+function statOf(st: fs.Stats): FileStat {
+  return { mode: st.mode & 0o7777, uid: st.uid, gid: st.gid, dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
+}
+
 /** `child` is `parent` or inside it (both absolute and resolved). */
 export function isInside(parent: string, child: string): boolean {
   const rel = path.relative(parent, child);
@@ -76,6 +120,23 @@ function unsafe(file: string, why: string, ref?: string): CliError {
   return new CliError(`unsafe path ${JSON.stringify(file)}${ref ? ` (${ref})` : ''}: ${why}; refusing to touch it`, EXIT_USAGE);
 }
 
+// Code points HFS+ ignores in names (git's is_hfs_dotgit): `.g\u200Cit` is `.git` there.
+const HFS_IGNORED = /[\u200C-\u200F\u202A-\u202E\u206A-\u206F\uFEFF]/g;
+
+/**
+ * The path segment that names git's own directory, or null. Separators are
+ * `/` and `\`. A segment is `.git` when, in lower case, without the code
+ * points HFS+ ignores and without trailing dots and spaces (NTFS drops them),
+ * it is `.git`, or it is NTFS's short name `git~1`.
+ */
+export function gitSegment(file: string): string | null {
+  for (const segment of file.split(/[/\\]/)) {
+    const plain = segment.replace(HFS_IGNORED, '').toLowerCase().replace(/[. ]+$/, '');
+    if (plain === '.git' || plain === 'git~1') return segment;
+  }
+  return null;
+}
+
 /**
  * Check a reply path against the (resolved) base and look at what is there.
  * Throws a CliError naming the path (and `ref`, the edit that names it, when
@@ -89,47 +150,70 @@ export function resolveTarget(base: string, file: string, ref?: string): Target 
   const rel = path.relative(base, path.resolve(base, file));
   if (rel === '') throw unsafe_('names the base directory itself, not a file');
   if (!isInside(base, path.resolve(base, rel))) throw unsafe_('leaves the base directory');
+  const dotGit = gitSegment(file) ?? gitSegment(rel);
+  if (dotGit !== null) throw unsafe_(`goes into git's own directory (${JSON.stringify(dotGit)})`);
   const abs = path.join(base, rel);
 
   // The nearest ancestor that exists, resolved through symlinks, must stay inside.
-  for (let dir = path.dirname(abs); dir !== base; dir = path.dirname(dir)) {
+  let real = abs;
+  for (let dir = path.dirname(abs); ; dir = path.dirname(dir)) {
+    if (dir === base) {
+      real = abs;
+      break;
+    }
     try {
       fs.lstatSync(dir);
     } catch (err) {
       if (errno(err) === 'ENOENT' || errno(err) === 'ENOTDIR') continue;
       throw new CliError(`${label}: cannot inspect ${path.relative(base, dir)} (${describe(err)})`);
     }
-    let real: string;
+    let realDir: string;
     try {
-      real = fs.realpathSync(dir);
+      realDir = fs.realpathSync(dir);
     } catch {
       throw unsafe_(`${path.relative(base, dir)} is a symlink that points nowhere`);
     }
-    if (!isInside(base, real)) throw unsafe_(`${path.relative(base, dir)} resolves outside the base directory`);
-    if (!fs.statSync(real).isDirectory()) throw new CliError(`${label}: ${path.relative(base, dir)} is not a directory`);
+    if (!isInside(base, realDir)) throw unsafe_(`${path.relative(base, dir)} resolves outside the base directory`);
+    if (!fs.statSync(realDir).isDirectory()) throw new CliError(`${label}: ${path.relative(base, dir)} is not a directory`);
+    real = path.join(realDir, path.relative(dir, abs));
     break;
   }
+  const realRel = path.relative(base, real);
+  const realGit = gitSegment(realRel);
+  if (realGit !== null) throw unsafe_(`resolves into git's own directory (${realRel})`);
 
   let st: fs.Stats;
   try {
     st = fs.lstatSync(abs);
   } catch (err) {
-    if (errno(err) === 'ENOENT') return { file, abs, exists: false, mode: null, ...(ref ? { ref } : {}) };
+    if (errno(err) === 'ENOENT') return { file, abs, real, exists: false, stat: null, ...(ref ? { ref } : {}) };
     throw new CliError(`${label}: cannot inspect (${describe(err)})`);
   }
   if (st.isSymbolicLink()) throw unsafe_('the file is a symlink (ln-diff never writes through one)');
   if (!st.isFile()) throw new CliError(`${label}: not a regular file`);
-  return { file, abs, exists: true, mode: st.mode & 0o7777, ...(ref ? { ref } : {}) };
+  return { file, abs, real, exists: true, stat: statOf(st), ...(ref ? { ref } : {}) };
 }
 
-/** Read a target's text (UTF-8, byte for byte). Refuses files that are not UTF-8. */
-export function readTarget(target: Target): string {
+/** Two targets are one file: the same real path, or (existing) the same inode. */
+export function sameFile(a: Target, b: Target): boolean {
+  if (a.real === b.real) return true;
+  return a.stat !== null && b.stat !== null && a.stat.dev === b.stat.dev && a.stat.ino === b.stat.ino;
+}
+
+/**
+ * Read a target's text (UTF-8, byte for byte). Refuses files that are not
+ * UTF-8. Returns the target with its `stat` as read (what a later write
+ * checks the file against).
+ */
+export function readTarget(target: Target): { target: Target; text: string } {
   const label = labelOf(target);
   let bytes: Buffer;
+  let st: fs.Stats;
   try {
     // O_NOFOLLOW: a symlink swapped in since the check is not followed.
     const fd = fs.openSync(target.abs, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
     try {
+      st = fs.fstatSync(fd);
       bytes = fs.readFileSync(fd);
     } finally {
       fs.closeSync(fd);
@@ -137,9 +221,10 @@ export function readTarget(target: Target): string {
   } catch (err) {
     throw new CliError(`${label}: cannot read (${describe(err)})`);
   }
+  if (!st.isFile()) throw new CliError(`${label}: not a regular file`);
   const text = decodeUtf8(bytes);
   if (text === null) throw new CliError(`${label}: not valid UTF-8 text; refusing to edit it`);
-  return text;
+  return { target: { ...target, stat: statOf(st) }, text };
 }
 
 /** Read any file named on the command line (not a reply path) as UTF-8 text. */
@@ -158,6 +243,124 @@ export function readTextFile(file: string): string {
   return text;
 }
 
+// ---------------------------------------------------------------- may it be written?
+
+/** The effective user is root (who passes every permission check, and may give a file any owner). */
+const isRoot = () => process.geteuid?.() === 0;
+
+/** The groups a file the running user creates may be given (without root). */
+function ownGroups(): Set<number> {
+  return new Set([process.getegid?.() ?? -1, ...(process.getgroups?.() ?? [])]);
+}
+
+/** The nearest directory of `abs` that exists. */
+function nearestDir(abs: string): string {
+  let dir = path.dirname(abs);
+  while (!fs.existsSync(dir) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
+/**
+ * Why the running user may not replace (`write`) or remove (`delete`) the
+ * target, or null. Rule 4 at the top: an existing file must be writable by
+ * the real user (`access(W_OK)`); a write must be able to keep its owner and
+ * group; its directory (or the nearest one that exists) must take new files.
+ */
+export function writeProblem(base: string, target: Target, op: 'write' | 'delete'): string | null {
+  if (target.stat !== null) {
+    try {
+      fs.accessSync(target.abs, fs.constants.W_OK);
+    } catch (err) {
+      return `you may not write it (${describe(err)}); ln-diff changes only files you could edit in place`;
+    }
+    if (op === 'write' && !isRoot()) {
+      const uid = process.geteuid?.();
+      if (uid !== undefined && target.stat.uid !== uid)
+        return `it belongs to another user (uid ${target.stat.uid}); a new copy would be yours, so ln-diff leaves it alone`;
+      if (!ownGroups().has(target.stat.gid))
+        return `its group (gid ${target.stat.gid}) is not one of yours; a new copy could not keep it, so ln-diff leaves it alone`;
+    }
+  }
+  const dir = nearestDir(target.abs);
+  try {
+    fs.accessSync(dir, fs.constants.W_OK | fs.constants.X_OK);
+  } catch (err) {
+    const name = path.relative(base, dir) || 'the base directory';
+    return `cannot ${op === 'delete' ? 'remove' : 'create'} files in ${name} (${describe(err)})`;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- temporaries
+
+/**
+ * A temporary file of ln-diff's, by its whole name: `.`, optionally the
+ * target's name and a dot, `ln-diff-`, the writing process's id, `-`, 12
+ * lower-case hex digits, `.tmp`. Group 1 is the process id.
+ */
+export const STALE_TEMP = /^\.(?:[^/]+\.)?ln-diff-([1-9][0-9]{0,9})-[0-9a-f]{12}\.tmp$/s;
+
+/** Longest file name, in bytes, that file systems commonly take. */
+const NAME_MAX = 255;
+
+/** The temporary name for a file `name`: `.<name>.ln-diff-<pid>-<hex>.tmp`, `name` cut to fit NAME_MAX bytes. */
+export function tempName(name: string, pid = process.pid, random = randomBytes(6).toString('hex')): string {
+  const tail = `.ln-diff-${pid}-${random}.tmp`;
+  const room = NAME_MAX - 1 - Buffer.byteLength(tail);
+  let head = name;
+  if (Buffer.byteLength(head) > room) {
+    head = '';
+    for (const ch of name) {
+      if (Buffer.byteLength(head + ch) > room) break;
+      head += ch;
+    }
+  }
+  return `.${head}${tail}`;
+}
+
+/** A process with this id is running (or exists and is not ours: it still counts as running). */
+function running(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return errno(err) !== 'ESRCH';
+  }
+}
+
+/**
+ * Remove leftovers of killed runs in `dirs` (rule 6 at the top): regular
+ * files whose whole name matches STALE_TEMP and whose process is gone.
+ * Returns the paths removed. Directories that cannot be listed are skipped.
+ */
+export function removeStaleTemps(dirs: Iterable<string>): string[] {
+  const removed: string[] = [];
+  for (const dir of new Set(dirs)) {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const m = STALE_TEMP.exec(name);
+      if (!m) continue;
+      const pid = Number(m[1]);
+      if (pid > 0x7fffffff || running(pid)) continue;
+      const file = path.join(dir, name);
+      try {
+        if (!fs.lstatSync(file).isFile()) continue;
+        fs.unlinkSync(file);
+        removed.push(file);
+      } catch {}
+    }
+  }
+  return removed;
+}
+
+// ---------------------------------------------------------------- writing
+
 /** A file written next to its target, not yet in place. */
 export interface Staged {
   target: Target;
@@ -168,8 +371,10 @@ export interface Staged {
 
 /**
  * Write `text` to a temp file in the target's directory (creating parent
- * directories inside the base), with the target's mode, flushed to disk.
- * `commitStaged` puts it in place; `dropStaged` removes it.
+ * directories inside the base), flushed to disk, with the target's mode,
+ * owner and group when it exists. `commitStaged` puts it in place;
+ * `dropStaged` removes it. Throws a CliError whose message is the reason
+ * alone (the caller names the file).
  */
 export function stageTarget(base: string, target: Target, text: string): Staged {
   const dir = path.dirname(target.abs);
@@ -177,18 +382,34 @@ export function stageTarget(base: string, target: Target, text: string): Staged 
   try {
     createdDir = fs.mkdirSync(dir, { recursive: true }) ?? null;
   } catch (err) {
-    throw new CliError(`${labelOf(target)}: cannot create its directory (${describe(err)})`);
+    throw new CliError(`cannot create its directory (${describe(err)})`);
   }
-  // The directories just made (or found) must still resolve inside the base.
-  if (!isInside(base, fs.realpathSync(dir))) throw unsafe(target.file, 'its directory resolves outside the base directory', target.ref);
+  // The directories just made (or found) must still resolve inside the base, and not into .git.
+  const realDir = fs.realpathSync(dir);
+  if (!isInside(base, realDir) || gitSegment(path.relative(base, realDir)) !== null) {
+    removeCreatedDirs(target, createdDir);
+    throw new CliError('its directory now resolves outside the base directory or into .git; refusing to touch it');
+  }
 
-  // A short name of its own: the target's name in it could make it longer than the file system allows.
-  const tmp = path.join(dir, `.ln-diff-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+  const tmp = path.join(dir, tempName(path.basename(target.abs)));
+  const st = target.stat;
   let fd: number | null = null;
   try {
-    fd = fs.openSync(tmp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, target.mode ?? 0o666);
+    // An existing file's copy is private until it has the file's owner and mode.
+    fd = fs.openSync(tmp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, st ? 0o600 : 0o666);
     fs.writeFileSync(fd, text, 'utf8');
-    if (target.mode !== null) fs.fchmodSync(fd, target.mode);
+    if (st !== null) {
+      const now = fs.fstatSync(fd);
+      if (now.uid !== st.uid || now.gid !== st.gid) {
+        try {
+          fs.fchownSync(fd, st.uid, st.gid);
+        } catch (err) {
+          throw new CliError(`a new copy could not keep its owner and group (uid ${st.uid}, gid ${st.gid}: ${describe(err)})`);
+        }
+      }
+      // After fchown, which clears set-user-id and set-group-id bits.
+      fs.fchmodSync(fd, st.mode);
+    }
     fs.fsyncSync(fd);
     fs.closeSync(fd);
     fd = null;
@@ -199,18 +420,45 @@ export function stageTarget(base: string, target: Target, text: string): Staged 
       } catch {}
     }
     dropStaged({ target, tmp, createdDir });
-    throw new CliError(`${labelOf(target)}: cannot write (${describe(err)})`);
+    throw err instanceof CliError ? err : new CliError(`cannot write (${describe(err)})`);
   }
   return { target, tmp, createdDir };
 }
 
-/** Put a staged file in place (an atomic rename over the target). */
-export function commitStaged(staged: Staged): void {
+/**
+ * Rule 5 at the top: the target is still what ln-diff saw (the same file,
+ * unchanged, or still absent). Throws a CliError saying what changed.
+ */
+function checkUnchanged(target: Target): void {
+  let now: fs.Stats | null = null;
   try {
+    now = fs.lstatSync(target.abs);
+  } catch (err) {
+    if (errno(err) !== 'ENOENT') throw new CliError(`cannot inspect (${describe(err)})`);
+  }
+  const was = target.stat;
+  if (was === null) {
+    if (now !== null)
+      throw new CliError(`${now.isDirectory() ? 'a directory' : 'a file'} is there now, where there was none when ln-diff looked; not overwritten`);
+    return;
+  }
+  if (now === null) throw new CliError('it was removed by something else since ln-diff read it');
+  if (!now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs)
+    throw new CliError('it changed on disk since ln-diff read it; not overwritten');
+}
+
+/**
+ * Put a staged file in place (an atomic rename over the target). `check`
+ * (the default) first makes sure the target is as ln-diff saw it; putting
+ * back a file ln-diff itself replaced skips that.
+ */
+export function commitStaged(staged: Staged, check = true): void {
+  try {
+    if (check) checkUnchanged(staged.target);
     fs.renameSync(staged.tmp, staged.target.abs);
   } catch (err) {
     dropStaged(staged);
-    throw new CliError(`${labelOf(staged.target)}: cannot write (${describe(err)})`);
+    throw err instanceof CliError ? err : new CliError(`cannot write (${describe(err)})`);
   }
 }
 
@@ -237,21 +485,26 @@ function removeCreatedDirs(target: Target, createdDir: string | null): void {
 
 /** Undo a committed staged file that created its target: remove it and the directories made for it. */
 export function undoCreated(staged: Staged): void {
-  deleteTarget(staged.target);
+  deleteTarget(staged.target, false);
   removeCreatedDirs(staged.target, staged.createdDir);
 }
 
-/** Write `text` to the target atomically (temp file + rename), creating parent directories inside the base. */
-export function writeTarget(base: string, target: Target, text: string): void {
-  commitStaged(stageTarget(base, target, text));
+/**
+ * Write `text` to the target atomically (temp file + rename), creating parent
+ * directories inside the base. `check` as in commitStaged.
+ */
+export function writeTarget(base: string, target: Target, text: string, check = true): void {
+  commitStaged(stageTarget(base, target, text), check);
 }
 
-/** Remove the target file. */
-export function deleteTarget(target: Target): void {
+/** Remove the target file (after checking it is as ln-diff read it, unless `check` is false). */
+export function deleteTarget(target: Target, check = true): void {
   try {
+    if (check) checkUnchanged(target);
     fs.unlinkSync(target.abs);
   } catch (err) {
+    if (err instanceof CliError) throw err;
     if (errno(err) === 'ENOENT') return;
-    throw new CliError(`${labelOf(target)}: cannot delete (${describe(err)})`);
+    throw new CliError(`cannot delete (${describe(err)})`);
   }
 }

@@ -3,6 +3,7 @@
 // only moves text between the engine, stdin/stdout and the disk.
 
 import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import type { ApplyRequest, ApplyResult, Format } from '../core/types.ts';
 import {
   FORMAT_NAMES,
@@ -21,9 +22,12 @@ import {
   openBase,
   readTarget,
   readTextFile,
+  removeStaleTemps,
   resolveTarget,
+  sameFile,
   stageTarget,
   undoCreated,
+  writeProblem,
   writeTarget,
   type Staged,
   type Target,
@@ -125,47 +129,128 @@ interface Change {
   before: string | null;
 }
 
+/** What became of a change: done, or not with the reason (and a note when done against the plan). */
+interface Outcome {
+  change: Change;
+  failure?: string;
+  note?: string;
+}
+
+const reason = (err: unknown) => (err instanceof CliError ? err.message : String(err));
+
+/** Why a deletion is not done: deletions come last, and only when every write succeeded. */
+const NO_DELETION = 'a file could not be written, so no file is deleted (a moved file keeps its old name)';
+
+/** Why --atomic did not write a file it could have written. */
+const becauseAtomic = (failed: Change) => `--atomic: ${failed.target.file} could not be ${failed.text === null ? 'deleted' : 'written'}`;
+
+/** Each change on its own (the default): writes first, then deletions, and those only when every write succeeded. */
+function writeEach(base: string, changes: readonly Change[]): Outcome[] {
+  const outcomes = new Map<Change, Outcome>();
+  for (const c of changes) {
+    if (c.text === null) continue;
+    const problem = writeProblem(base, c.target, 'write');
+    if (problem !== null) {
+      outcomes.set(c, { change: c, failure: problem });
+      continue;
+    }
+    try {
+      writeTarget(base, c.target, c.text);
+      outcomes.set(c, { change: c });
+    } catch (err) {
+      outcomes.set(c, { change: c, failure: reason(err) });
+    }
+  }
+  const writeFailed = [...outcomes.values()].some((o) => o.failure !== undefined);
+  for (const c of changes) {
+    if (c.text !== null) continue;
+    const problem = writeFailed ? NO_DELETION : writeProblem(base, c.target, 'delete');
+    if (problem !== null) {
+      outcomes.set(c, { change: c, failure: problem });
+      continue;
+    }
+    try {
+      deleteTarget(c.target);
+      outcomes.set(c, { change: c });
+    } catch (err) {
+      outcomes.set(c, { change: c, failure: reason(err) });
+    }
+  }
+  return changes.map((c) => outcomes.get(c)!);
+}
+
 /**
  * Write every change or none (--atomic): all new texts are first written
  * next to their files; only when every one of them is on disk are they
  * renamed into place, then the deletions done. A failure before that leaves
- * every file as it was; a failure while renaming puts back what was already
- * replaced. Throws the failure's CliError.
+ * every file as it was; a failure while renaming or deleting puts back what
+ * was already done. The outcome of each change says which failed and why.
  */
-function writeAllOrNothing(base: string, changes: readonly Change[]): void {
-  const staged: { change: Change; staged: Staged | null }[] = [];
-  try {
-    for (const c of changes) staged.push({ change: c, staged: c.text === null ? null : stageTarget(base, c.target, c.text) });
-  } catch (err) {
-    for (const s of staged) if (s.staged) dropStaged(s.staged);
-    throw err;
+function writeAllOrNothing(base: string, changes: readonly Change[]): Outcome[] {
+  const none = (failed: Change, why: string): Outcome[] =>
+    changes.map((c) => ({ change: c, failure: c === failed ? why : becauseAtomic(failed) }));
+  for (const c of changes) {
+    const problem = writeProblem(base, c.target, c.text === null ? 'delete' : 'write');
+    if (problem !== null) return none(c, problem);
   }
-  const writes = staged.filter((s) => s.staged !== null);
-  const deletions = staged.filter((s) => s.staged === null);
-  const done: typeof staged = [];
-  try {
-    for (const s of writes) {
-      commitStaged(s.staged!);
-      done.push(s);
+  const staged = new Map<Change, Staged>();
+  for (const c of changes) {
+    if (c.text === null) continue;
+    try {
+      staged.set(c, stageTarget(base, c.target, c.text));
+    } catch (err) {
+      for (const s of staged.values()) dropStaged(s);
+      return none(c, reason(err));
     }
-    for (const s of deletions) {
-      deleteTarget(s.change.target);
-      done.push(s);
-    }
-  } catch (err) {
-    for (const s of writes) if (!done.includes(s)) dropStaged(s.staged!);
-    const lost: string[] = [];
-    for (const s of done.reverse()) {
-      try {
-        if (s.change.before === null) undoCreated(s.staged!);
-        else writeTarget(base, s.change.target, s.change.before);
-      } catch {
-        lost.push(s.change.target.file);
+  }
+  const order = [...changes.filter((c) => c.text !== null), ...changes.filter((c) => c.text === null)];
+  const done: Change[] = [];
+  for (const c of order) {
+    try {
+      if (c.text === null) deleteTarget(c.target);
+      else commitStaged(staged.get(c)!);
+      done.push(c);
+    } catch (err) {
+      for (const [other, s] of staged) if (other !== c && !done.includes(other)) dropStaged(s);
+      const outcomes = new Map(none(c, reason(err)).map((o) => [o.change, o]));
+      for (const d of done.reverse()) {
+        try {
+          if (d.before === null) undoCreated(staged.get(d)!);
+          else writeTarget(base, d.target, d.before, false);
+        } catch (undoErr) {
+          outcomes.set(d, { change: d, note: `--atomic could not put it back: ${reason(undoErr)}` });
+        }
       }
+      return changes.map((x) => outcomes.get(x)!);
     }
-    const message = (err as Error).message;
-    if (lost.length > 0) throw new CliError(`${message}; --atomic could not put back ${lost.join(', ')}`);
-    throw new CliError(done.length > 0 ? `${message}; --atomic put back the ${done.length === 1 ? 'file' : 'files'} already written` : message);
+  }
+  return changes.map((c) => ({ change: c }));
+}
+
+/** What would become of each change (a dry run): the same checks as a real write, nothing written. */
+function predict(base: string, changes: readonly Change[], atomic: boolean): Outcome[] {
+  const problems = new Map(changes.map((c) => [c, writeProblem(base, c.target, c.text === null ? 'delete' : 'write')]));
+  const first = changes.find((c) => problems.get(c) !== null);
+  const writeFails = changes.some((c) => c.text !== null && problems.get(c) !== null);
+  return changes.map((c) => {
+    const problem = problems.get(c);
+    if (problem != null) return { change: c, failure: problem };
+    if (atomic && first) return { change: c, failure: becauseAtomic(first) };
+    if (c.text === null && writeFails) return { change: c, failure: NO_DELETION };
+    return { change: c };
+  });
+}
+
+/** Refuse two names for one file (rule 3 of disk.ts): the engine would edit each name blind to the other. */
+function refuseTwoNames(targets: Iterable<Target>): void {
+  const seen: Target[] = [];
+  for (const t of targets) {
+    const other = seen.find((s) => sameFile(s, t));
+    if (other)
+      throw new CliError(
+        `"${t.file}"${t.ref ? ` (${t.ref})` : ''} and "${other.file}"${other.ref ? ` (${other.ref})` : ''} name the same file; refusing to apply (name each file one way)`,
+      );
+    seen.push(t);
   }
 }
 
@@ -177,19 +262,13 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
   const format = command.format === 'auto' ? detectFormat(reply).format : getFormat(command.format);
   if (!format) throw new CliError(`unknown format "${command.format}"`);
 
-  // Every path is checked before anything is read; two names for one file are refused.
+  // Every path is checked before anything is read.
   const targets = new Map<string, Target>();
-  const byLocation = new Map<string, string>();
   const refs = new Map<string, string>();
   const target = (file: string): Target => {
     const known = targets.get(file);
     if (known) return known;
-    const ref = refs.get(file);
-    const t = resolveTarget(base, file, ref);
-    const other = byLocation.get(t.abs);
-    if (other !== undefined)
-      throw new CliError(`"${file}"${ref ? ` (${ref})` : ''} and "${other}" name the same file; refusing to apply`);
-    byLocation.set(t.abs, file);
+    const t = resolveTarget(base, file, refs.get(file));
     targets.set(file, t);
     return t;
   };
@@ -205,18 +284,27 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
     if (now.length === existing.length) break;
     existing = now;
   }
+  refuseTwoNames([...targets.values()].filter((t) => t.exists));
 
-  const files: Record<string, string> = {};
-  for (const t of targets.values()) if (t.exists) files[t.file] = readTarget(t);
+  // A map with no prototype: a file named `__proto__` is a file like any other.
+  const files: Record<string, string> = Object.create(null);
+  for (const t of [...targets.values()]) {
+    if (!t.exists) continue;
+    const read = readTarget(t);
+    targets.set(t.file, read.target);
+    files[t.file] = read.text;
+  }
 
   const request: ApplyRequest = { format: command.format, files, response: reply };
   const result: ApplyResult = applyRequest(request);
 
   // Work out every change (and check every path the result names) before writing anything.
   const changes: Change[] = [];
+  const named: Target[] = [];
   for (const [file, after] of Object.entries(result.files)) {
     const before = Object.hasOwn(files, file) ? files[file] : undefined;
     const t = target(file);
+    named.push(t);
     if (t.exists && before === undefined)
       throw new CliError(
         `engine result names ${file}, which exists but was not in the request; refusing to overwrite it`,
@@ -228,25 +316,27 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
       changes.push({ target: t, action: before === undefined ? 'create' : 'modify', text: after, before: before ?? null });
     }
   }
+  refuseTwoNames(named);
 
   const style = styleFor(process.stdout);
   const lines = resultLines(result, style);
   if (lines.length > 0) out(lines.join('\n') + '\n');
   // --atomic: an edit failed, so every file stays as it is.
   const held = command.atomic && !result.ok;
+  let outcomes: Outcome[] = [];
   if (!held) {
-    // Each file is written atomically; --atomic makes the whole set so.
-    if (command.atomic && !command.dryRun) writeAllOrNothing(base, changes);
-    for (const c of changes) {
-      if (!command.atomic && !command.dryRun) {
-        if (c.text === null) deleteTarget(c.target);
-        else writeTarget(base, c.target, c.text);
-      }
-      out(changeLine({ file: c.target.file, action: c.action }, command.dryRun, style) + '\n');
+    if (command.dryRun) outcomes = predict(base, changes, command.atomic);
+    else {
+      for (const file of removeStaleTemps(changes.map((c) => path.dirname(c.target.abs))))
+        out(`  ${style.dim('removed')} ${path.relative(base, file)} ${style.dim('(a temporary file of an ln-diff run that was stopped)')}\n`);
+      outcomes = command.atomic ? writeAllOrNothing(base, changes) : writeEach(base, changes);
     }
+    for (const o of outcomes) out(changeLine({ file: o.change.target.file, action: o.change.action, ...o }, command.dryRun, style) + '\n');
   }
-  out(totalsLine(result, changes.length, command.dryRun, style, held) + '\n');
-  return result.ok ? EXIT_OK : EXIT_FAILED;
+  const failed = outcomes.filter((o) => o.failure !== undefined).length;
+  const changed = held ? changes.length : outcomes.length - failed;
+  out(totalsLine(result, { changed, failed, dryRun: command.dryRun, atomic: command.atomic, held }, style) + '\n');
+  return result.ok && failed === 0 ? EXIT_OK : EXIT_FAILED;
 }
 
 // ---------------------------------------------------------------- read

@@ -74,34 +74,66 @@ export function editLines(e: EditResult, style: Style): string[] {
 export interface FileChangeLine {
   file: string;
   action: 'create' | 'modify' | 'delete';
+  /** Why it was not done (or, in a dry run, would not be); absent when it was done. */
+  failure?: string;
+  /** Said after a change that was done (`--atomic could not put it back: …`). */
+  note?: string;
 }
 
 const DONE = { create: 'created', modify: 'modified', delete: 'deleted' } as const;
 
+/** `  modified a.txt`, `  would create b.txt`, `  ✗ not modified c.txt: why`, `  ✗ would not delete d.txt: why`. */
 export function changeLine(c: FileChangeLine, dryRun: boolean, style: Style): string {
-  return `  ${style.dim(dryRun ? `would ${c.action}` : DONE[c.action])} ${c.file}`;
+  if (c.failure !== undefined)
+    return `  ${style.fail('✗')} ${dryRun ? `would not ${c.action}` : `not ${DONE[c.action]}`} ${c.file}: ${oneLine(c.failure)}`;
+  const note = c.note === undefined ? '' : ` ${style.fail(`(${oneLine(c.note)})`)}`;
+  return `  ${style.dim(dryRun ? `would ${c.action}` : DONE[c.action])} ${c.file}${note}`;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** What happened to the files, for the totals line. */
+export interface FileTotals {
+  /** Files changed (dry run: that would change). */
+  changed: number;
+  /** Files that could not be written or deleted (dry run: that could not be). */
+  failed: number;
+  dryRun: boolean;
+  /** --atomic was asked. */
+  atomic: boolean;
+  /** --atomic kept every file as it was because an edit failed. */
+  held: boolean;
+}
+
 /**
  * `3 edits: 2 applied, 1 failed; 1 file changed` (dry run: says nothing was
- * written; `held`: --atomic kept every file as it was because an edit failed).
+ * written; `held`: --atomic kept every file as it was because an edit failed;
+ * files that could not be written are counted apart).
  */
-export function totalsLine(result: ApplyResult, changed: number, dryRun: boolean, style: Style, held = false): string {
+export function totalsLine(result: ApplyResult, files: FileTotals, style: Style): string {
   const applied = result.edits.filter((e) => e.status === 'applied').length;
   const failed = result.edits.length - applied;
   const counts = `${plural(result.edits.length, 'edit')}: ${style.ok(`${applied} applied`)}, ${
     failed > 0 ? style.fail(`${failed} failed`) : `${failed} failed`
   }`;
-  const files = held
-    ? dryRun
-      ? `dry run, --atomic: an edit failed, so nothing would be written (${plural(changed, 'file')} would otherwise change)`
-      : `--atomic: an edit failed, so nothing was written (${plural(changed, 'file')} would have changed)`
-    : dryRun
-      ? `dry run: ${plural(changed, 'file')} would change, nothing written`
-      : `${plural(changed, 'file')} changed`;
-  return `${counts}; ${files}`;
+  const { changed, dryRun } = files;
+  const all = changed + files.failed;
+  const unwritten = style.fail(`${files.failed} could not be written`);
+  let text: string;
+  if (files.held)
+    text = dryRun
+      ? `dry run, --atomic: an edit failed, so nothing would be written (${plural(all, 'file')} would otherwise change)`
+      : `--atomic: an edit failed, so nothing was written (${plural(all, 'file')} would have changed)`;
+  else if (files.atomic && files.failed > 0)
+    text = dryRun
+      ? `dry run, --atomic: ${unwritten}, so nothing would be written (${plural(all, 'file')} would otherwise change)`
+      : changed === 0
+        ? `--atomic: ${unwritten}, so nothing was written (${plural(all, 'file')} would have changed)`
+        : `--atomic: ${unwritten}; ${style.fail(`${plural(changed, 'file')} changed and could not be put back`)}`;
+  else if (dryRun)
+    text = `dry run: ${plural(changed, 'file')} would change${files.failed > 0 ? `, ${unwritten}` : ''}, nothing written`;
+  else text = `${plural(changed, 'file')} changed${files.failed > 0 ? `, ${unwritten}` : ''}`;
+  return `${counts}; ${text}`;
 }
 
 /** The whole summary for a result, without the file-change lines. */
