@@ -5,7 +5,8 @@
 // `example`. Its body is split into sections by header lines that start with
 // `//// `:
 //
-//   //// file PATH [crlf] [noeol] [bom]   a file given to the engine
+//   //// file PATH [crlf] [noeol] [bom]   a file given to the engine (a blank in
+//                                        PATH may be written `␣`)
 //   //// reply [crlf] [noeol]             the model's reply
 //   //// after PATH [crlf] [noeol] [bom]  the file expected afterwards
 //   //// after PATH deleted               the file is expected to be deleted
@@ -101,7 +102,7 @@ function parseEditLine(text: string, line: number): EditExpectation {
         fields[key] = value === 'null' ? null : value;
         break;
       case 'file':
-        fields.file = value;
+        fields.file = value.replace(/␣/g, ' ');
         break;
       case 'offset':
       case 'similarity':
@@ -198,7 +199,11 @@ export function buildExample(body: string[], number: number, section: string, li
   let edits: EditExpectation[] = [];
   let diagnostics: string[] = [];
   for (const s of sections) {
-    const [first, ...rest] = s.args;
+    // A path may hold blanks (written as they are, or as `␣`); the known flags at the end are flags.
+    let cut = s.args.length;
+    while (cut > 1 && FLAGS.has(s.args[cut - 1])) cut--;
+    const first = s.args.length ? s.args.slice(0, cut).join(' ').replace(/␣/g, ' ') : undefined;
+    const rest = s.args.slice(cut);
     const flagsOf = (args: string[]) => {
       for (const a of args) if (!FLAGS.has(a)) throw new ExampleSyntaxError(`unknown flag ${JSON.stringify(a)}`, s.line);
       return new Set(args);

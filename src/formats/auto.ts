@@ -69,13 +69,19 @@ function wholeFiles(reply: string, whole: Format | undefined, context: ParseCont
  * quoted inside a whole file written by the reply (see the file header).
  */
 export function readings(reply: string, formats: readonly Format[], context: ParseContext): Reading[] {
+  return read(reply, formats, context).found;
+}
+
+/** The reply's readings (see `readings`), and the readings discarded as quoted inside a whole file. */
+export function read(reply: string, formats: readonly Format[], context: ParseContext): { found: Reading[]; quoted: Reading[] } {
   const scored = formats
     .map((format, order) => ({ format, order, ...format.detect(reply) }))
     .filter((s) => s.score >= STRUCTURE)
     .sort((a, b) => b.score - a.score || a.order - b.order);
-  if (scored.length === 0) return [];
-  const files = wholeFiles(reply, formats.find((f) => f.name === 'whole'), context);
+  if (scored.length === 0) return { found: [], quoted: [] };
+  const files = wholeFiles(reply, wholeFormat(formats), context);
   const out: Reading[] = [];
+  const discarded: Reading[] = [];
   for (const s of scored) {
     const parsed = s.format.parse(reply, { ...context, detected: true });
     const quoted =
@@ -85,10 +91,13 @@ export function readings(reply: string, formats: readonly Format[], context: Par
         const at = linesOf(e);
         return files.some((f) => quotedIn(f, at));
       });
-    if (!quoted) out.push({ format: s.format, score: s.score, reason: s.reason, parsed });
+    (quoted ? discarded : out).push({ format: s.format, score: s.score, reason: s.reason, parsed });
   }
-  return out;
+  return { found: out, quoted: discarded };
 }
+
+/** The format of whole files in fences, which reads a reply whose only structure is quoted in its files. */
+export const wholeFormat = (formats: readonly Format[]): Format | undefined => formats.find((f) => f.name === 'whole');
 
 /**
  * The edits of `others` that no edit of `first` (nor of an earlier one of

@@ -13,7 +13,7 @@ import { strReplace } from './str-replace/index.ts';
 import { diagnostic } from '../core/diagnostics.ts';
 import { runFormat, runParts, type Part } from '../core/run.ts';
 import type { ApplyRequest, ApplyResult, Detection, Diagnostic, Edit, Format, ParseResult } from '../core/types.ts';
-import { misread, otherParts, readings, type Reading } from './auto.ts';
+import { misread, otherParts, read, readings, wholeFormat, type Reading } from './auto.ts';
 
 export const formats: readonly Format[] = [
   lnDiff,
@@ -35,13 +35,13 @@ export function getFormat(name: string): Format | undefined {
 }
 
 /** Pick the format a reply is written in: the highest score wins, ties go to registry order. */
-export function detectFormat(reply: string): { format: Format; detection: Detection } {
+export function detectFormat(reply: string, among: readonly Format[] = formats): { format: Format; detection: Detection } {
   let best: { format: Format; score: number; reason: string } | null = null;
-  for (const format of formats) {
+  for (const format of among) {
     const { score, reason } = format.detect(reply);
     if (!best || score > best.score) best = { format, score, reason };
   }
-  const chosen = best ?? { format: formats[0], score: 0, reason: '' };
+  const chosen = best ?? { format: among[0] ?? formats[0], score: 0, reason: '' };
   const reason =
     chosen.score > 0 ? chosen.reason : `no format recognised the reply; defaulting to ${chosen.format.name}`;
   return { format: chosen.format, detection: { format: chosen.format.name, reason } };
@@ -126,7 +126,13 @@ export function applyRequest(request: ApplyRequest): ApplyResult {
   const context = { files: Object.keys(request.files) };
   const reply = request.response;
   if (request.format === 'auto') {
-    const found = readings(reply, formats, context);
+    const { found, quoted } = read(reply, formats, context);
+    const whole = wholeFormat(formats);
+    if (found.length === 0 && quoted.length > 0 && whole) {
+      const inside = quoted.map((r) => `${r.reason}`).join('; ');
+      const detection = { format: whole.name, reason: `whole files in fences: ${inside}, inside a file the reply writes whole (quoted, not an edit)` };
+      return { ...runFormat(whole, request, true), detection };
+    }
     if (found.length === 0) {
       // No structure: the weakest evidence (a fence with a path) decides, and no guess replaces a file.
       const { format, detection } = detectFormat(reply);
@@ -158,7 +164,7 @@ export function applyRequest(request: ApplyRequest): ApplyResult {
     diagnostic(
       'mixed-formats',
       'error',
-      `the reply also holds ${plural(r.parsed.edits.length, `${r.format.title} edit`)} at reply ${replyLines(r.parsed.edits)} (${r.reason}); they were not applied, since the request asks for ${format.title}: write every edit in one format, or read the reply with auto`,
+      `the reply also holds ${plural(r.parsed.edits.length, `${r.format.name} edit`)} at reply ${replyLines(r.parsed.edits)} (${r.reason}); they were not applied, since the request asks for ${format.title}: write every edit in one format, or read the reply with auto`,
       r.parsed.edits[0].span,
     ),
   );
