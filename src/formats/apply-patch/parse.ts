@@ -7,6 +7,7 @@
 // `rename` when it only moves the file).
 
 import { at, diagnostic } from '../../core/diagnostics.ts';
+import { resolveFile } from '../../core/paths.ts';
 import { columnSpan, endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult, Span } from '../../core/types.ts';
 
@@ -83,6 +84,35 @@ interface Envelope {
   orphan: boolean;
 }
 
+/** A line that could belong to a patch: a chunk or added line, an `@@` line, a `***` marker. */
+const patchShaped = (text: string) => /^[-+@]|^\*\*\*|^ \S/.test(text);
+
+/**
+ * For each line that could end a patch, the `*** End Patch` line after it
+ * when one follows with patch-shaped lines between and no `*** Begin Patch`
+ * (keyed by reply line number). One backward pass.
+ */
+function strayEndsAfter(lines: readonly ReplyLine[]): Map<number, ReplyLine> {
+  const out = new Map<number, ReplyLine>();
+  let end: ReplyLine | null = null; // the next `*** End Patch` with no `*** Begin Patch` before it
+  let shaped = false; // a patch-shaped line between here and `end`
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i];
+    if (end && shaped) out.set(line.line, end);
+    const t = line.text.trim();
+    if (t === BEGIN) {
+      end = null;
+      shaped = false;
+    } else if (line.text.trimEnd() === END) {
+      end = line;
+      shaped = false;
+    } else if (end && patchShaped(line.text)) {
+      shaped = true;
+    }
+  }
+  return out;
+}
+
 export function parseApplyPatch(reply: string, context: ParseContext): ParseResult {
   const lines = replyLines(reply);
   const files = new Set(context.files);
@@ -92,6 +122,12 @@ export function parseApplyPatch(reply: string, context: ParseContext): ParseResu
   let section: Section | null = null;
 
   const error = (code: Diagnostic['code'], message: string, span: Span): Diagnostic => diagnostic(code, 'error', message, span);
+  /** The file a path after a marker names: a given file up to `./`, `\\` and letter case (core `resolveFile`), else the path normalised. */
+  const pathOf = (written: string): string => {
+    const p = written.trim();
+    return p === '' ? '' : resolveFile(p, context.files);
+  };
+  const strayEnds = strayEndsAfter(lines);
   const malformedAt = (line: ReplyLine, message: string) =>
     error('malformed', `${at({ line: line.line, column: 1 })}: ${message}`, linesSpan(line));
 
@@ -114,13 +150,27 @@ export function parseApplyPatch(reply: string, context: ParseContext): ParseResu
       ? error('missing-path', `${at({ line: s.header.line, column: 1 })}: ${show(s.header.text.trim())} names no file; write the path after the colon`, linesSpan(s.header))
       : undefined;
 
-  /** Emit the edits of the section being read. `cut`: the reply ended inside it (no `*** End Patch`). */
-  const closeSection = (cut: boolean) => {
+  /**
+   * Emit the edits of the section being read. `cut`: the reply ended inside
+   * it (no `*** End Patch`). `end`: the line that ended the patch (`*** End
+   * Patch`, or a fence standing in for it), when the section was open there.
+   */
+  const closeSection = (cut: boolean, end?: ReplyLine) => {
     const s = section;
     section = null;
     if (!s) return;
     const env = envelope!;
     const orphan = env.orphan ? orphanError(env) : undefined;
+    // An end marker with another one after it (patch lines between, no `*** Begin Patch`) may be a line of the open edit.
+    const stray = end ? strayEnds.get(end.line) : undefined;
+    const ambiguous = (what: string) =>
+      end && stray
+        ? error(
+            'ambiguous-end',
+            `${end.text.trim() === END ? `the \`${END}\`` : 'the fence'} at line ${end.line} ended the patch inside ${what}, but another \`${END}\` follows at line ${stray.line} with patch lines between and no \`${BEGIN}\`: the first may be a line of ${what} written without its "+" or " " prefix, so it was not applied; write every line of the content with its prefix (an added line "*** End Patch" is "+*** End Patch"), and end the patch once`,
+            linesSpan(end),
+          )
+        : undefined;
     const truncated = (what: string, span: Span) =>
       cut
         ? error(
@@ -142,7 +192,7 @@ export function parseApplyPatch(reply: string, context: ParseContext): ParseResu
           old: [],
           new: [],
           span,
-          error: firstError(orphan, truncated(`the \`${DELETE}\` section`, span), pathError(s), s.error),
+          error: firstError(orphan, truncated(`the \`${DELETE}\` section`, span), ambiguous(`the \`${DELETE}\` section`), pathError(s), s.error),
         });
         return;
       }
@@ -158,7 +208,7 @@ export function parseApplyPatch(reply: string, context: ParseContext): ParseResu
           old: [],
           new: s.lines.map((l) => l.text.slice(1)),
           span,
-          error: firstError(orphan, truncated(`the added file ${s.path}`, span), pathError(s), s.error, exists),
+          error: firstError(orphan, truncated(`the added file ${s.path}`, span), ambiguous(`the added file ${s.path}`), pathError(s), s.error, exists),
         });
         return;
       }
@@ -190,7 +240,7 @@ export function parseApplyPatch(reply: string, context: ParseContext): ParseResu
               new: [],
               moveTo: s.moveTo,
               span,
-              error: firstError(orphan, truncated(`the \`${UPDATE}\` section`, span), header, moveEmpty, missing),
+              error: firstError(orphan, truncated(`the \`${UPDATE}\` section`, span), ambiguous(`the \`${UPDATE}\` section`), header, moveEmpty, missing),
             });
           } else {
             push({
@@ -202,6 +252,7 @@ export function parseApplyPatch(reply: string, context: ParseContext): ParseResu
               error: firstError(
                 orphan,
                 truncated(`the \`${UPDATE}\` section`, span),
+                ambiguous(`the \`${UPDATE}\` section`),
                 header,
                 malformedAt(s.header, `${show(s.header.text.trim())} has no chunks: follow it with \`@@\` and the chunk's lines, or with \`${MOVE} PATH\` to rename the file`),
               ),
@@ -210,8 +261,9 @@ export function parseApplyPatch(reply: string, context: ParseContext): ParseResu
           return;
         }
         s.chunks.forEach((c, k) => {
-          const open = cut && k === s.chunks.length - 1 && !c.eof;
-          pushChunk(s.path, c, s.moveTo, firstError(orphan, open ? truncated('this chunk', linesSpan(c.first, c.last)) : undefined, header, moveEmpty, c.error, missing, target));
+          const open = k === s.chunks.length - 1 && !c.eof;
+          const ended = open ? firstError(cut ? truncated('this chunk', linesSpan(c.first, c.last)) : undefined, ambiguous('this chunk')) : undefined;
+          pushChunk(s.path, c, s.moveTo, firstError(orphan, ended, header, moveEmpty, c.error, missing, target));
         });
         return;
       }
@@ -275,7 +327,7 @@ export function parseApplyPatch(reply: string, context: ParseContext): ParseResu
       [DELETE, 'delete'],
       [UPDATE, 'update'],
     ] as const) {
-      if (text.startsWith(marker)) return { kind, path: text.slice(marker.length).trim() };
+      if (text.startsWith(marker)) return { kind, path: pathOf(text.slice(marker.length)) };
     }
     return null;
   };
@@ -321,7 +373,7 @@ export function parseApplyPatch(reply: string, context: ParseContext): ParseResu
     if (text.startsWith('***')) {
       const marker = text.trimEnd();
       if (marker === END) {
-        closeSection(false);
+        closeSection(false, line);
         envelope = null;
         continue;
       }
@@ -342,7 +394,7 @@ export function parseApplyPatch(reply: string, context: ParseContext): ParseResu
       const s = section as Section | null;
       if (marker.startsWith(MOVE)) {
         if (s && s.kind === 'update' && s.chunks.length === 0 && s.moveTo === undefined) {
-          s.moveTo = marker.slice(MOVE.length).trim();
+          s.moveTo = pathOf(marker.slice(MOVE.length));
           s.moveLine = line;
           s.last = line;
         } else {
@@ -385,7 +437,7 @@ export function parseApplyPatch(reply: string, context: ParseContext): ParseResu
 
     if (FENCE.test(text)) {
       // A closing fence: the model ended the patch without its end marker.
-      closeSection(false);
+      closeSection(false, line);
       diagnostics.push(
         diagnostic('inferred-marker', 'warning', `\`${END}\` is missing: the fence at line ${line.line} was taken to end the patch begun at line ${envelope.begin.line}`, linesSpan(line)),
       );

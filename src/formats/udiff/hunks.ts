@@ -9,7 +9,10 @@
 
 import { at, diagnostic } from '../../core/diagnostics.ts';
 import type { ReplyLine } from '../../core/reply.ts';
+import { normalizePath } from '../../core/paths.ts';
 import type { Diagnostic, Edit, Span } from '../../core/types.ts';
+
+export const DEV_NULL = '/dev/null';
 
 /** A reply line as the diff reader sees it: `text` starts `col` code units into `line.text`. */
 export interface Row {
@@ -91,7 +94,12 @@ export interface Hunk {
   newNoEol: boolean;
   /** The side of the last hunk line read, which a `\` line refers to. */
   side: 'old' | 'new' | 'both' | null;
-  /** A body line that is not a hunk line, or the reply ending inside the hunk. */
+  /**
+   * The last `--- `/`+++ ` pair read as hunk lines (a removed `-- x`, an
+   * added `++ y`) because the hunk's counts needed them.
+   */
+  pair?: { minus: Row; plus: Row };
+  /** A body line that is not a hunk line, the reply ending inside the hunk, or a doubtful pair. */
   error?: Diagnostic;
 }
 
@@ -179,11 +187,25 @@ function unquote(s: string): string {
 }
 
 /**
+ * The `--- ` and `+++ ` lines of a pair name one file: the same path, once
+ * git's `a/` and `b/` are removed from both, or `/dev/null` on one side.
+ */
+function onePath(minus: string, plus: string): boolean {
+  const a = headerPath(minus);
+  const b = headerPath(plus);
+  if (a === DEV_NULL || b === DEV_NULL) return true;
+  const git = a.startsWith('a/') && b.startsWith('b/');
+  return normalizePath(git ? a.slice(2) : a) === normalizePath(git ? b.slice(2) : b);
+}
+
+/**
  * Read file headers and hunks from `rows`, in order. Everything else (prose,
  * fence lines, git's `diff --git` and `index` lines) is skipped.
  */
 export function scanDiff(rows: readonly Row[], end: RowsEnd): DiffItem[] {
   const items: DiffItem[] = [];
+  /** Hunks whose last lines by their counts are a `--- `/`+++ ` pair. */
+  const atEnd = new Set<Hunk>();
   let fence: Fence | null = null;
   const at = (i: number) => dedent(rows[i], fence?.indent ?? 0);
   const closesFence = (i: number) => {
@@ -212,11 +234,53 @@ export function scanDiff(rows: readonly Row[], end: RowsEnd): DiffItem[] {
     }
   };
 
-  /** Read the hunk whose header is `header` and whose body starts at row `first`; returns where its section ends. */
+  /**
+   * Read the hunk whose header is `header` and whose body starts at row
+   * `first`; returns where its section ends. While a numbered hunk still
+   * needs an old and a new line by its counts, a `--- `/`+++ ` pair is two
+   * of its lines, not a file header (counts decide while a hunk is open).
+   */
   const readHunk = (header: Row, first: number): number => {
     const numbers = hunkNumbers(header.text);
     let sectionEnd = first;
-    while (sectionEnd < rows.length && !ends(sectionEnd)) sectionEnd++;
+    let pair: number | null = null;
+    if (numbers) {
+      // Old and new lines so far; `clean` until a line that is neither a hunk line nor blank (prose ends the body).
+      let olds = 0;
+      let news = 0;
+      let clean = true;
+      while (sectionEnd < rows.length) {
+        const t = at(sectionEnd).text;
+        if (clean && olds < numbers.oldCount && news < numbers.newCount && t.startsWith('--- ') && headerAt(sectionEnd)) {
+          pair = sectionEnd;
+          olds++;
+          news++;
+          sectionEnd += 2;
+          continue;
+        }
+        if (ends(sectionEnd)) break;
+        const c = t[0];
+        if (c === ' ' || isBlank(t)) {
+          olds++;
+          news++;
+        } else if (c === '-') olds++;
+        else if (c === '+') news++;
+        else if (c !== '\\') clean = false;
+        sectionEnd++;
+      }
+    } else {
+      // Without counts, a pair right after a hunk line is a file header when both its paths name one file;
+      // else either reading could be meant, and the hunk fails (see `doubtfulPair`).
+      while (sectionEnd < rows.length) {
+        if (sectionEnd > first && headerAt(sectionEnd) && isBodyPrefix(at(sectionEnd - 1).text) && !onePath(at(sectionEnd).text, at(sectionEnd + 1).text)) {
+          pair ??= sectionEnd;
+          sectionEnd += 2;
+          continue;
+        }
+        if (ends(sectionEnd)) break;
+        sectionEnd++;
+      }
+    }
     let bodyEnd = first;
     for (let k = first; k < sectionEnd; k++) if (isBodyPrefix(at(k).text)) bodyEnd = k + 1;
     const hunk = emptyHunk(header, numbers);
@@ -254,6 +318,20 @@ export function scanDiff(rows: readonly Row[], end: RowsEnd): DiffItem[] {
         );
       }
     }
+    if (pair !== null && !numbers) {
+      hunk.pair = { minus: at(pair), plus: at(pair + 1) };
+      hunk.error ??= doubtfulPair(hunk, 'paths');
+    } else if (pair !== null) {
+      hunk.pair = { minus: at(pair), plus: at(pair + 1) };
+      const exact = hunk.context + hunk.removed === numbers!.oldCount && hunk.context + hunk.added === numbers!.newCount;
+      // (Whether a hunk follows a pair that ends the body is known once the next item is read: see below.)
+      if (!exact) hunk.error ??= doubtfulPair(hunk, 'counts');
+      else {
+        let last = true;
+        for (let k = pair + 2; k < bodyEnd && last; k++) last = isBlank(at(k).text);
+        if (last) atEnd.add(hunk);
+      }
+    }
     items.push({ type: 'hunk', hunk });
     return sectionEnd;
   };
@@ -287,10 +365,58 @@ export function scanDiff(rows: readonly Row[], end: RowsEnd): DiffItem[] {
     if (isHunkHeader(row.text)) i = readHunk(row, i + 1);
     else i++;
   }
+  // A pair that ends a hunk's counts, with a hunk after it, may be the file header of that hunk:
+  // neither is applied, nor any hunk up to the next file header (which file they change is unclear).
+  let doubt: Hunk | null = null;
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k];
+    if (item.type === 'header') {
+      doubt = null;
+      continue;
+    }
+    const h = item.hunk;
+    if (doubt) h.error ??= afterDoubtfulPair(doubt);
+    if (atEnd.has(h) && items[k + 1]?.type === 'hunk') h.error ??= doubtfulPair(h, 'end');
+    if (h.pair && h.error?.code === 'ambiguous-end') doubt ??= h;
+  }
   // A file header that no hunk followed before the rows were cut off.
   const last = items[items.length - 1];
   if (last?.type === 'header' && (end === 'cut' || (end === 'reply' && fence !== null))) last.header.cut = true;
   return items;
+}
+
+const counts = (n: HunkNumbers) => `-${n.oldStart},${n.oldCount} +${n.newStart},${n.newCount}`;
+const pairLines = ({ pair }: Hunk) => `lines ${pair!.minus.line.line}-${pair!.plus.line.line} (${JSON.stringify(pair!.minus.text)}, ${JSON.stringify(pair!.plus.text)})`;
+
+/**
+ * The error of a hunk whose `--- `/`+++ ` pair was read as two of its lines
+ * but may be a file header: its counts do not fit that reading (`counts`),
+ * or the pair is its last lines and a hunk follows (`end`).
+ */
+function doubtfulPair(h: Hunk, why: 'counts' | 'end' | 'paths'): Diagnostic {
+  const n = h.numbers;
+  const reading =
+    why === 'counts'
+      ? `read as a removed and an added line of this hunk (its header ${counts(n!)} still needed lines there), the hunk has ${h.context + h.removed} old and ${h.context + h.added} new lines, not ${n!.oldCount} and ${n!.newCount}`
+      : why === 'end'
+        ? `they are this hunk's last lines by its header's counts (${counts(n!)}), and a hunk follows: they read as lines of this hunk or as the file header of the next`
+        : `they come right after a line of this hunk, which has no counts to tell, and name two different files`;
+  return diagnostic(
+    'ambiguous-end',
+    'error',
+    `${pairLines(h)} may be a file header or two lines of this hunk: ${reading}; not applied. To start another file, ${n ? "correct this hunk's counts" : 'name the same file on both lines'}; to remove a line "-- ..." and add a line "++ ...", write the added line first`,
+    rowSpan(h.pair!.minus, h.pair!.plus),
+  );
+}
+
+/** The error of a hunk after a doubtful pair (see `doubtfulPair`), before the next file header. */
+function afterDoubtfulPair(d: Hunk): Diagnostic {
+  return diagnostic(
+    'ambiguous-end',
+    'error',
+    `this hunk comes after ${pairLines(d)}, which may be a file header or two lines of the hunk at line ${d.header.line.line}: which file it changes is unclear, so it was not applied; give the hunks of another file their own "--- "/"+++ " header after a hunk whose counts are right`,
+    rowSpan(d.pair!.minus, d.pair!.plus),
+  );
 }
 
 function emptyHunk(header: Row, numbers: HunkNumbers | null): Hunk {

@@ -3,11 +3,12 @@
 // (`@@ ... @@`). spec/formats/udiff.md is the contract.
 
 import { diagnostic } from '../../core/diagnostics.ts';
+import { givenFile, normalizePath } from '../../core/paths.ts';
 import { replyLines } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult } from '../../core/types.ts';
-import { hunkEdit, rowSpan, rowsOf, scanDiff, type FileHeader, type Hunk } from './hunks.ts';
+import { DEV_NULL, hunkEdit, rowSpan, rowsOf, scanDiff, type FileHeader, type Hunk } from './hunks.ts';
 
-export const DEV_NULL = '/dev/null';
+export { DEV_NULL };
 
 /** What a file header says: change, create or delete which file. */
 export interface FileTarget {
@@ -19,12 +20,15 @@ export interface FileTarget {
 /**
  * The file a `--- `/`+++ ` pair names. Git's `a/` and `b/` prefixes are
  * removed when both sides carry them (`/dev/null` counts as either), unless
- * only the unstripped path is among the files given; a leading `./` is
- * removed. When the two paths differ, the new one is taken if it exists,
- * else the old one if it exists, else the new one.
+ * only the unstripped path names a given file. A path names a given file as
+ * core `givenFile` says: written the same, or differing only by `./`, `\`
+ * or letter case (`./src/App.js`, `src\App.js`, `src/app.js` name a given
+ * `src/App.js`). When the two paths differ, the new one is taken if it names
+ * a given file, else the old one if it does, else the new one.
  */
 export function resolveHeader(header: FileHeader, files: readonly string[]): FileTarget {
-  const { oldPath, newPath } = header;
+  const oldPath = normalizePath(header.oldPath);
+  const newPath = normalizePath(header.newPath);
   const oldNull = oldPath === DEV_NULL;
   const newNull = newPath === DEV_NULL;
   if (oldNull && newNull) {
@@ -35,19 +39,21 @@ export function resolveHeader(header: FileHeader, files: readonly string[]): Fil
     };
   }
   const git = (oldNull || oldPath.startsWith('a/')) && (newNull || newPath.startsWith('b/'));
-  const dot = (p: string) => p.replace(/^(\.\/)+/, '');
-  const pick = (raw: string, prefix: string) => {
-    const stripped = raw.startsWith(prefix) ? dot(raw.slice(2)) : dot(raw);
-    const plain = dot(raw);
-    const order = git ? [stripped, plain] : [plain, stripped];
-    return order.find((p) => files.includes(p)) ?? order[0];
+  /** The path a side names, and whether it is a given file. */
+  const pick = (raw: string, prefix: string): { path: string; given: boolean } => {
+    const stripped = raw.startsWith(prefix) ? normalizePath(raw.slice(2)) : raw;
+    const order = git ? [stripped, raw] : [raw, stripped];
+    for (const p of order) {
+      const given = givenFile(p, files);
+      if (given !== null) return { path: given, given: true };
+    }
+    return { path: order[0], given: false };
   };
-  const oldP = oldNull ? '' : pick(oldPath, 'a/');
-  const newP = newNull ? '' : pick(newPath, 'b/');
-  if (oldNull) return { kind: 'create', path: newP };
-  if (newNull) return { kind: 'delete', path: oldP };
-  const path = files.includes(newP) || !files.includes(oldP) ? newP : oldP;
-  return { kind: 'modify', path };
+  const oldP = oldNull ? { path: '', given: false } : pick(oldPath, 'a/');
+  const newP = newNull ? { path: '', given: false } : pick(newPath, 'b/');
+  if (oldNull) return { kind: 'create', path: newP.path };
+  if (newNull) return { kind: 'delete', path: oldP.path };
+  return { kind: 'modify', path: newP.given || !oldP.given ? newP.path : oldP.path };
 }
 
 interface Section extends FileTarget {
@@ -55,13 +61,17 @@ interface Section extends FileTarget {
   hunks: Hunk[];
 }
 
-function missingPath(hunk: Hunk, files: readonly string[]): Diagnostic {
+function missingPath(hunk: Hunk, files: readonly string[], detected: boolean): Diagnostic {
   return diagnostic(
     'missing-path',
     'error',
     `the hunk at line ${hunk.header.line.line} has no file header before it (a "--- a/PATH" line and a "+++ b/PATH" line) and ${
-      files.length === 0 ? 'no file was' : `${files.length} files were`
-    } given, so there is no telling which file it changes`,
+      detected && files.length === 1
+        ? 'the format of the reply was detected, not asked for (the reply may only show a diff)'
+        : files.length === 0
+          ? 'no file was given'
+          : `${files.length} files were given`
+    }, so there is no telling which file it changes`,
     rowSpan(hunk.header),
   );
 }
@@ -75,7 +85,8 @@ function wholeFileEdit(section: Section, index: number, files: readonly string[]
     index,
     kind: creating ? 'write' : 'delete',
     file: path,
-    old: [],
+    // A deletion quotes the file's lines: the engine deletes the file only when they are all of it, exactly.
+    old: creating ? [] : hunks.flatMap((h) => h.old),
     new: creating ? hunks.flatMap((h) => h.new) : [],
     span: rowSpan(header.minus, last),
     warnings: [],
@@ -99,6 +110,13 @@ function wholeFileEdit(section: Section, index: number, files: readonly string[]
               : `the diff deletes ${path} ("+++ /dev/null"), so its hunks can only remove lines ("-"); the hunk at line ${wrong.header.line.line} keeps or adds lines`,
             rowSpan(wrong.header, wrong.last),
           )
+        : !creating && edit.old.length === 0
+          ? diagnostic(
+              'malformed',
+              'error',
+              `the diff deletes ${path} ("+++ /dev/null") but removes none of its lines: a deletion is checked against the file, so write every line of ${path} as a removed line ("-"), as git diff does`,
+              rowSpan(header.minus, last),
+            )
         : creating && files.includes(path)
           ? diagnostic(
               'file-exists',
@@ -132,13 +150,14 @@ export function parseUdiff(reply: string, context: ParseContext): ParseResult {
       current.hunks.push(hunk);
       continue;
     }
-    const file = current ? current.path : files.length === 1 ? files[0] : '';
+    // Without a header, the only file given; never when the format was guessed (the reply may be an answer that shows a diff).
+    const file = current ? current.path : files.length === 1 && !context.detected ? files[0] : '';
     const fileError =
       current?.error ??
       (current && file === ''
         ? diagnostic('missing-path', 'error', `the file header at line ${current.header.minus.line.line} names no path`, rowSpan(current.header.minus, current.header.plus))
         : file === ''
-          ? missingPath(hunk, files)
+          ? missingPath(hunk, files, context.detected === true)
           : undefined);
     const edit = hunkEdit(hunk, file, edits.length, fileError);
     if (edit) edits.push(edit);

@@ -126,9 +126,16 @@ describe('apply-patch locate: anchors, end of file, insertions', () => {
     const o = at(lines, ['x'], ['class B:', 'class A:']);
     assert.ok(!o.ok);
     assert.equal(o.code, 'no-match');
+    // No line below is even half like it: none is named.
     assert.equal(
       o.message,
-      'the @@ line "class A:" is not in f.py after line 4; the most similar line is 5: "    def run(self):" (similarity 0.214); an @@ line must copy a line of the file (a function or class header) that comes before the chunk',
+      'the @@ line "class A:" is not in f.py after line 4; an @@ line must copy a line of the file (a function or class header) that comes before the chunk',
+    );
+    const near = at(lines, ['x'], ['class A:', 'class Bx:']);
+    assert.ok(!near.ok);
+    assert.equal(
+      near.message,
+      'the @@ line "class Bx:" is not in f.py after line 1; the most similar line is 4: "class B:" (similarity 0.947); an @@ line must copy a line of the file (a function or class header) that comes before the chunk',
     );
   });
 
