@@ -314,7 +314,7 @@ export function parseLnDiff(reply: string, context: ParseContext): ParseResult {
         break;
       }
     }
-    if (notPath === null) path ??= previousPath ?? (context.files.length === 1 && !context.detected ? context.files[0] : null);
+    if (notPath === null) path ??= previousPath ?? (context.files.length === 1 ? context.files[0] : null);
     const spanFirst = pathLine >= 0 ? lines[pathLine] : lines[block.first];
     const span = linesSpan(spanFirst, lines[block.last]);
     if (path === null) {
