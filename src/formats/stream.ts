@@ -83,8 +83,9 @@ function directiveClose(edit: Edit, context: SettleContext): string[] {
 
 /** Per format name. Formats not listed complete an edit once a later edit has begun. */
 export const STREAM_RULES: Readonly<Record<string, StreamRules>> = {
-  // `</editblock>` may still follow `>>>>>>> INSERT` and belong to the block.
-  'ln-diff': settledUnlessProbed(() => ['</editblock>\n']),
+  // `</editblock>` may still follow `>>>>>>> INSERT` and belong to the block,
+  // and a second end marker would make the end ambiguous.
+  'ln-diff': settledUnlessProbed(() => ['</editblock>\n', '>>>>>>> INSERT\n']),
   'search-replace': CLOSED,
   whole: WHOLE,
   // A hunk takes lines until its section ends, and a file created or deleted

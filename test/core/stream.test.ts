@@ -129,13 +129,21 @@ describe('ln-diff, fed line by line and one character at a time', () => {
     });
   });
 
-  it('completes nothing before >>>>>>> INSERT, and a block without tags at the next line', () => {
-    const reply = 'app.py\n<<<<<<< REMOVE\n2│    return 1\n=======\n│    return 0\n>>>>>>> INSERT\n\nDone.\n';
+  it('completes nothing before >>>>>>> INSERT, and a block without tags when the next block begins', () => {
+    const reply = 'app.py\n<<<<<<< REMOVE\n2│    return 1\n=======\n│    return 0\n>>>>>>> INSERT\n\nDone.\napp.py\n<<<<<<< REMOVE\n';
     const seen = outline(feed(streamReply('ln-diff', { 'app.py': APP }), byChar(reply)));
     assert.deepEqual(
       seen.filter((e) => (e as { type: string }).type === 'edit-complete'),
-      [{ line: 7, type: 'edit-complete', index: 0 }],
+      [{ line: 10, type: 'edit-complete', index: 0 }],
     );
+  });
+
+  it('a block without tags is not complete while a second end marker could still follow', () => {
+    const reply = 'app.py\n<<<<<<< REMOVE\n2│    return 1\n=======\n│    return 0\n>>>>>>> INSERT\n\nDone.\n';
+    const stream = streamReply('ln-diff', { 'app.py': APP });
+    assert.ok(feed(stream, byLine(reply)).every(({ event }) => event.type !== 'edit-complete'));
+    stream.push('>>>>>>> INSERT\n');
+    assert.equal(stream.end().edits[0].code, 'ambiguous-end');
   });
 
   it('a block that ends the reply at >>>>>>> INSERT completes only at end()', () => {
@@ -239,7 +247,8 @@ describe('the stream itself', () => {
   });
 
   it('says which completed edits the end revised: an overlap with a later edit', () => {
-    const block = (n: number, text: string) => `app.py\n<<<<<<< REMOVE\n${n}│    return 2\n=======\n│    return ${text}\n>>>>>>> INSERT\n\n`;
+    const block = (n: number, text: string) =>
+      `app.py\n<editblock>\n<<<<<<< REMOVE\n${n}│    return 2\n=======\n│    return ${text}\n>>>>>>> INSERT\n</editblock>\n\n`;
     const reply = block(5, '3') + block(5, '4');
     const stream = streamReply('ln-diff', { 'app.py': APP });
     const seen = feed(stream, byLine(reply));
