@@ -11,6 +11,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import { placeholderShape } from '../../src/core/elision.ts';
 import { parseText } from '../../src/core/text.ts';
 import { roo } from '../../src/formats/roo/index.ts';
 import { PATHS, afters, befores, changesOf, codeLine, fileLine, line, linesReply, manyFiles, piecesReply, textFiles, versionOf } from './arbitraries.ts';
@@ -66,7 +67,17 @@ const rooLine: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: line },
 );
 
-const rooVersion = (max = 30) => versionOf(rooLine, max);
+/**
+ * Whether `after` can be written from `before`: a new line that reads as a
+ * lazy elision (`...`, `// ... existing code ...`) and is not in the file
+ * fails with `elided` (spec/ln-diff.md, "Elisions"), so no reply adds one.
+ */
+const writable = (before: readonly string[], after: readonly string[]): boolean => {
+  const known = new Set(before.map((l) => l.trim()));
+  return after.every((l) => placeholderShape(l.trim()) === null || known.has(l.trim()));
+};
+
+const rooVersion = (max = 30) => versionOf(rooLine, max).filter((v) => writable(v.beforeLines, v.afterLines));
 
 const apply = applier('roo');
 

@@ -11,6 +11,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import { placeholderShape } from '../../src/core/elision.ts';
 import { BOM, parseText } from '../../src/core/text.ts';
 import { searchReplace } from '../../src/formats/search-replace/index.ts';
 import { isEnd, isHead } from '../../src/formats/search-replace/syntax.ts';
@@ -55,14 +56,24 @@ const srLine: fc.Arbitrary<string> = fc
 const pooled: fc.Arbitrary<string> = fc.constantFrom('}', '', '  return x;', 'end', '=======', '...', '    pass');
 const fileLine: fc.Arbitrary<string> = fc.oneof({ weight: 4, arbitrary: srLine }, { weight: 2, arbitrary: pooled });
 
-const fileVersion = (max = 30): fc.Arbitrary<Version> => versionOf(fileLine, max);
+/**
+ * Whether `after` can be written from `before`: a new line that reads as a
+ * lazy elision (`...`, `// ... existing code ...`) and is not in the file
+ * fails with `elided` (spec/ln-diff.md, "Elisions"), so no reply adds one.
+ */
+const writable = (before: readonly string[], after: readonly string[]): boolean => {
+  const known = new Set(before.map((l) => l.trim()));
+  return after.every((l) => placeholderShape(l.trim()) === null || known.has(l.trim()));
+};
+
+const fileVersion = (max = 30): fc.Arbitrary<Version> => versionOf(fileLine, max).filter((v) => writable(v.beforeLines, v.afterLines));
 
 /** A change of one file: edited, created (LF, final newline) or deleted. */
 type Change = { kind: 'edit'; v: Version } | { kind: 'new'; after: string } | { kind: 'delete'; v: Version };
 
 const change: fc.Arbitrary<Change> = fc.oneof(
   { weight: 4, arbitrary: fileVersion().map((v): Change => ({ kind: 'edit', v })) },
-  { weight: 1, arbitrary: fc.array(fileLine, { maxLength: 6 }).map((ls): Change => ({ kind: 'new', after: ls.map((l) => l + '\n').join('') })) },
+  { weight: 1, arbitrary: fc.array(fileLine, { maxLength: 6 }).filter((ls) => writable([], ls)).map((ls): Change => ({ kind: 'new', after: ls.map((l) => l + '\n').join('') })) },
   { weight: 1, arbitrary: fileVersion().map((v): Change => ({ kind: 'delete', v })) },
 );
 

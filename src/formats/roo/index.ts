@@ -2,6 +2,7 @@
 // inside `<apply_diff>` tool calls. The format's whole surface for the registry.
 
 import { parseText } from '../../core/text.ts';
+import { isFence } from '../search-replace/syntax.ts';
 import type { Format } from '../../core/types.ts';
 import { locateRoo } from './locate.ts';
 import { parseRoo } from './parse.ts';
@@ -22,8 +23,8 @@ export const roo: Format = {
     const separator = search >= 0 ? lines.findIndex((l, i) => i > search && SEPARATOR.test(l)) : -1;
     if (separator >= 0)
       return { score: 1, reason: `\`<<<<<<< SEARCH\` at line ${search + 1} with a \`-------\` line at line ${separator + 1}` };
-    // aider's blocks always stand in a code fence after a path line; Roo's diff text is bare.
-    if (search >= 0 && !lines.some((l) => /^(`{3,}|~{3,})/.test(l)))
+    // aider's blocks always stand in a code fence (any fence aider writes) after a path line; Roo's diff text is bare.
+    if (search >= 0 && !lines.some(isFence))
       return { score: 0.95, reason: `a bare \`<<<<<<< SEARCH\` block (no code fence) at line ${search + 1}` };
     return { score: 0, reason: 'no `:start_line:`, `<apply_diff>` or `<<<<<<< SEARCH` with `-------` line' };
   },

@@ -1,7 +1,7 @@
-// Where a Roo SEARCH block belongs: Roo's matcher (normalised text,
-// Levenshtein similarity, a window around the `:start_line:` hint), with
-// ties refused instead of resolved by search order. spec/formats/roo.md,
-// "Matching", is the contract.
+// Where a Roo SEARCH block belongs: Roo's matcher (normalised text, a window
+// around the `:start_line:` hint), with ties refused instead of resolved by
+// search order, and the fuzzy rung of the core ladder instead of Roo's
+// Levenshtein threshold. spec/formats/roo.md, "Matching", is the contract.
 //
 // With a hint c (0-based) and a window of W lines on each side, the tiers
 // are tried in order and the first that finds something decides:
@@ -9,50 +9,21 @@
 //   2. byte-equal at other starts in [c-W, c+W]      -> offset (one) / ambiguous (several)
 //   3. equal after normalisation at c                -> whitespace, offset 0
 //   4. equal after normalisation elsewhere in range  -> whitespace / ambiguous
-//   5. best similarity in range, at/above threshold  -> fuzzy / ambiguous (tie)
-// Without a hint the whole file is the range, tiers 1 and 3 do not apply,
-// and offsets are null.
+//   5. the core ladder's fuzzy rung (core/match.ts `locate`): every line
+//      equal or similar at c, else at c-1 or c+1      -> fuzzy / ambiguous (both)
+//      refused when the block is in the file unchanged outside the window
+// Without a hint the whole file is the range, tiers 1, 3 and 5 do not apply,
+// and offsets are null. A placement that is not byte-equal re-indents the
+// REPLACE lines when they are written at the SEARCH's indentation (`reindent`).
 
-import { distance } from 'fastest-levenshtein';
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock } from '../../core/find.ts';
-import { candidateAt, morePlaces, searchedNote, tiedCandidates, type MatchOutcome, type Placed, type Unplaced } from '../../core/match.ts';
-import type { Candidate, Edit, EngineOptions, MatchKind } from '../../core/types.ts';
+import { candidateAt, locate, morePlaces, searchedNote, tiedCandidates, type MatchOutcome, type Placed, type Unplaced } from '../../core/match.ts';
+import type { Edit, EngineOptions, MatchKind } from '../../core/types.ts';
 import { indentOf, normalize } from './syntax.ts';
 
+/** Lines searched on each side of the hint (Roo's `BUFFER_LINES`). */
 export const ROO_WINDOW = 40;
-export const ROO_THRESHOLD = 1;
-
-/** Upper bound on Levenshtein cells (length × length) spent on the closest candidate of a failed block. */
-const CLOSEST_BUDGET = 50_000_000;
-
-/**
- * Largest Levenshtein computation (cells, length × length) done exactly.
- * Longer texts are scored by what they share at both ends (`endsDistance`), a
- * distance that is never smaller than the true one.
- */
-const MAX_CELLS = 50_000_000;
-
-/** A Levenshtein distance bound from the common prefix and suffix: the rest of the longer text, all replaced. */
-function endsDistance(a: string, b: string): number {
-  const short = Math.min(a.length, b.length);
-  let prefix = 0;
-  while (prefix < short && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
-  let suffix = 0;
-  while (suffix < short - prefix && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
-  return Math.max(a.length, b.length) - prefix - suffix;
-}
-
-/** Starts in `[lo, hi]` nearest `center` first (ties: the lower start), without sorting them all. */
-function* middleOut(lo: number, hi: number, center: number): Generator<number> {
-  const c = Math.max(lo, Math.min(hi, center));
-  if (hi < lo) return;
-  yield c;
-  for (let d = 1; c - d >= lo || c + d <= hi; d++) {
-    if (c - d >= lo) yield c - d;
-    if (c + d <= hi) yield c + d;
-  }
-}
 
 /** A file's lines normalised once, with prefix sums to get a window's normalised length in O(1). */
 interface Normalised {
@@ -90,17 +61,6 @@ function windowText(f: Normalised, s: number, n: number): string {
   return f.lines.slice(s, s + n).filter((l) => l !== '').join(' ');
 }
 
-/** Roo's `getSimilarity` as an exact fraction: 1 - distance / longer length. */
-interface Score {
-  distance: number;
-  length: number;
-}
-
-const value = (s: Score): number => (s.length === 0 ? 1 : 1 - s.distance / s.length);
-/** a is more similar than b (compared exactly, without rounding). */
-const better = (a: Score, b: Score): boolean => a.distance * b.length < b.distance * a.length;
-const same = (a: Score, b: Score): boolean => a.distance * b.length === b.distance * a.length;
-
 function byteEqualAt(lines: readonly string[], old: readonly string[], s: number): boolean {
   for (let i = 0; i < old.length; i++) if (lines[s + i] !== old[i]) return false;
   return true;
@@ -110,19 +70,45 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const range = (s: number, n: number) => (n === 1 ? `line ${s + 1}` : `lines ${s + 1}-${s + n}`);
 const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
 
+function commonPrefix(a: string, b: string): string {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  return a.slice(0, n);
+}
+
+/** The leading blanks every non-blank line of `block` starts with, or null when all are blank. */
+export function commonIndent(block: readonly string[]): string | null {
+  let common: string | null = null;
+  for (const line of block) {
+    if (line.trim() === '') continue;
+    common = common === null ? indentOf(line) : commonPrefix(common, indentOf(line));
+  }
+  return common;
+}
+
 /**
- * Lines to write in place of the matched ones when the match is not
- * byte-equal and the first non-blank SEARCH line is indented differently
- * from its file line: each REPLACE line is re-indented the way Roo does it
- * (the file's indentation plus the line's indentation relative to the
- * SEARCH's); blank lines and trailing blanks are kept as written.
+ * The lines to write in place of a match that is not byte-equal
+ * ("Re-indentation"). When the first non-blank SEARCH line is indented as
+ * its file line, or the REPLACE lines are all blank: `undefined` (as
+ * written). Otherwise the REPLACE lines' common indentation decides:
+ * - equal to the SEARCH lines' (written at the SEARCH's indentation): each
+ *   non-blank REPLACE line is re-indented as Roo does it, the file line's
+ *   indentation plus its own beyond the SEARCH line's (or, when less, the
+ *   file's shortened by the difference); blank lines and trailing blanks
+ *   are kept;
+ * - equal to the matched file lines' (already written like the file):
+ *   `undefined`, kept as written;
+ * - neither: `null`, the edit cannot be placed with confidence.
  */
-export function reindent(replace: readonly string[], search: readonly string[], matched: readonly string[]): string[] | undefined {
+export function reindent(replace: readonly string[], search: readonly string[], matched: readonly string[]): string[] | undefined | null {
   const k = search.findIndex((l, i) => l.trim() !== '' && (matched[i] ?? '').trim() !== '');
   if (k < 0) return undefined;
   const fileIndent = indentOf(matched[k]);
   const searchIndent = indentOf(search[k]);
   if (fileIndent === searchIndent) return undefined;
+  const written = commonIndent(replace);
+  if (written === null) return undefined;
+  if (written !== commonIndent(search)) return written === commonIndent(matched) ? undefined : null;
   return replace.map((line) => {
     if (line.trim() === '') return line;
     const own = indentOf(line);
@@ -137,7 +123,6 @@ export function locateRoo(lines: readonly string[], edit: Edit, options: EngineO
   const n = old.length;
   const cited = edit.cited !== undefined ? edit.cited - 1 : null;
   const window = options.window ?? ROO_WINDOW;
-  const threshold = options.fuzzyThreshold ?? ROO_THRESHOLD;
   const file = edit.file;
 
   if (n === 0) {
@@ -155,121 +140,89 @@ export function locateRoo(lines: readonly string[], edit: Edit, options: EngineO
   const last = lines.length - n; // last valid start
   const lo = cited === null ? 0 : Math.max(0, cited - window);
   const hi = cited === null ? last : Math.min(last, cited + window);
-  const inRange = (s: number) => s >= lo && s <= hi;
   const offsetOf = (s: number) => (cited === null ? null : s - cited);
   const differing = (s: number) => old.flatMap((l, i) => (l === lines[s + i] ? [] : [i]));
   const hintValid = cited !== null && cited >= 0 && cited <= last;
+  const within = cited === null ? '' : ` (within ${window} lines of line ${cited + 1})`;
 
-  const place = (kind: MatchKind, s: number, score: Score | null): Placed => {
-    const placed: Placed = { ok: true, kind, start: s, end: s + n, offset: offsetOf(s), similarity: score ? value(score) : 1, differing: differing(s) };
-    if (kind === 'whitespace' || kind === 'fuzzy') {
-      const newLines = reindent(edit.new, old, lines.slice(s, s + n));
-      if (newLines) placed.newLines = newLines;
+  const place = (kind: MatchKind, s: number, similarity = 1): MatchOutcome => {
+    const placed: Placed = { ok: true, kind, start: s, end: s + n, offset: offsetOf(s), similarity, differing: differing(s) };
+    if (kind !== 'whitespace' && kind !== 'fuzzy') return placed;
+    const matched = lines.slice(s, s + n);
+    const newLines = reindent(edit.new, old, matched);
+    if (newLines === null) {
+      return {
+        ok: false,
+        code: 'no-match',
+        kind: null,
+        candidates: [candidateAt(lines, old, s, cited)],
+        outside: [],
+        message: `the SEARCH block matches ${file} at ${range(s, n)} only with other indentation (the SEARCH lines are indented with ${quote(
+          commonIndent(old) ?? '',
+        )} where the file has ${quote(commonIndent(matched) ?? '')}), and the REPLACE lines are indented with ${quote(
+          commonIndent(edit.new) ?? '',
+        )}, like neither, so their indentation in the file is unclear; nothing was changed: copy the SEARCH lines exactly as read_file shows them, indentation included, and indent the REPLACE lines the same way`,
+      };
     }
+    if (newLines) placed.newLines = newLines;
     return placed;
   };
 
-  const candidate = (s: number, score: Score): Candidate => ({ ...candidateAt(lines, old, s, cited), similarity: value(score) });
-
-  const ambiguous = (kind: MatchKind, starts: number[], scores: Score[]): Unplaced => {
-    const tied = tiedCandidates(starts, (s, k) => candidate(s, scores[k]));
+  const ambiguous = (kind: MatchKind, starts: number[], how: string): Unplaced => {
+    const tied = tiedCandidates(starts, (s) => candidateAt(lines, old, s, cited));
     const places =
       starts
         .slice(0, tied.candidates.length)
         .map((s) => `${range(s, n)}${cited === null ? '' : ` (offset ${signed(s - cited)})`}`)
         .join(' and ') + morePlaces(tied);
-    const how = kind === 'exact' || kind === 'offset' ? 'exactly' : kind === 'whitespace' ? 'after normalising whitespace and punctuation' : `with the same similarity ${value(scores[0]).toFixed(3)}`;
     return {
       ok: false,
       code: 'ambiguous',
       kind,
       ...tied,
       outside: [],
-      message: `the SEARCH block matches ${file} ${how} at ${places}${
-        cited === null ? '' : ` (within ${window} lines of line ${cited + 1})`
-      }; nothing was changed: ${cited === null ? 'add a :start_line: hint and ' : ''}include a neighbouring line that tells the places apart`,
+      message: `the SEARCH block matches ${file} ${how} at ${places}${within}; nothing was changed: ${cited === null ? 'add a :start_line: hint and ' : ''}include a neighbouring line that tells the places apart`,
     };
   };
 
-  const exactScore: Score = { distance: 0, length: 1 };
-
   // Tiers 1 and 2: byte-equal.
-  if (hintValid && byteEqualAt(lines, old, cited!)) return place('exact', cited!, null);
+  if (hintValid && byteEqualAt(lines, old, cited!)) return place('exact', cited!);
   const exact = findBlock(lines, old, null, lo, hi).filter((s) => s !== cited);
-  if (exact.length > 1) return ambiguous(cited === null ? 'exact' : 'offset', exact, exact.map(() => exactScore));
-  if (exact.length === 1) return place(cited === null ? 'exact' : 'offset', exact[0], null);
+  if (exact.length > 1) return ambiguous(cited === null ? 'exact' : 'offset', exact, 'exactly');
+  if (exact.length === 1) return place(cited === null ? 'exact' : 'offset', exact[0]);
 
   // Tiers 3 and 4: equal after normalisation.
-  const f = normalised(lines);
-  const search = old.map(normalize).filter((l) => l !== '').join(' ');
-  const normEqualAt = (s: number) => windowLength(f, s, n) === search.length && windowText(f, s, n) === search;
   if (options.whitespace !== false) {
-    if (hintValid && normEqualAt(cited!)) return place('whitespace', cited!, null);
+    const f = normalised(lines);
+    const search = old.map(normalize).filter((l) => l !== '').join(' ');
+    const normEqualAt = (s: number) => windowLength(f, s, n) === search.length && windowText(f, s, n) === search;
+    if (hintValid && normEqualAt(cited!)) return place('whitespace', cited!);
     const equal: number[] = [];
     for (let s = lo; s <= hi; s++) if (s !== cited && normEqualAt(s)) equal.push(s);
-    if (equal.length > 1) return ambiguous('whitespace', equal, equal.map(() => exactScore));
-    if (equal.length === 1) return place('whitespace', equal[0], null);
+    if (equal.length > 1) return ambiguous('whitespace', equal, 'after normalising whitespace and punctuation');
+    if (equal.length === 1) return place('whitespace', equal[0]);
   }
 
-  // Tier 5: similarity. Starts are visited middle-out (nearest the hint, or the file's middle, first).
-  const center = cited ?? Math.floor((lo + hi) / 2);
-  const fuzzy = options.fuzzy !== false && threshold < 1;
-  let best: Score | null = null;
-  let bestStarts: number[] = [];
-  let budget = CLOSEST_BUDGET;
-  let stopped = false;
-  let visited = 0;
-  for (const s of middleOut(lo, hi, center)) {
-    visited++;
-    const wl = windowLength(f, s, n);
-    const length = Math.max(wl, search.length);
-    // The similarity can be no higher than shorter / longer.
-    const bound: Score = { distance: length - Math.min(wl, search.length), length };
-    if (best && better(best, bound)) continue; // cannot reach the best so far
-    const cells = Math.max(1, wl * search.length);
-    if (!(fuzzy && value(bound) >= threshold)) {
-      // Cannot be accepted: computed only to name the closest place, within a budget.
-      if (budget < Math.min(cells, MAX_CELLS)) {
-        // Out of budget: this place is not compared (nor, without fuzzy matching, any after it).
-        stopped = true;
-        visited--;
-        if (fuzzy) continue;
-        break;
-      }
-      budget -= Math.min(cells, MAX_CELLS);
-    }
-    const text = windowText(f, s, n);
-    const score: Score = {
-      distance: text === search ? 0 : cells > MAX_CELLS ? endsDistance(text, search) : distance(text, search),
-      length,
-    };
-    if (options.whitespace === false && score.distance === 0) continue; // equal after normalisation: not accepted
-    if (best === null || better(score, best)) {
-      best = score;
-      bestStarts = [s];
-    } else if (same(score, best)) {
-      bestStarts.push(s);
-    }
+  // Tier 5: the core ladder, whose exact and whitespace rungs find nothing
+  // new here; its fuzzy rung (with a hint only), or the closest place.
+  const core = locate(lines, old, cited, { ...options, window });
+  if (core.ok) return place(core.kind, core.start, core.similarity);
+  if (core.code === 'ambiguous') {
+    const starts = core.candidates.map((c) => c.start - 1);
+    return ambiguous(core.kind ?? 'fuzzy', starts, core.kind === 'fuzzy' ? 'by similarity (one misspelt word per line)' : 'equally well');
   }
-  if (fuzzy && best && value(best) >= threshold && value(best) < 1) {
-    if (bestStarts.length > 1) {
-      const sorted = [...bestStarts].sort((a, b) => a - b);
-      return ambiguous('fuzzy', sorted, sorted.map(() => best!));
-    }
-    return place('fuzzy', bestStarts[0], best);
-  }
+  return { ...core, message: noMatch(core) };
 
-  // Nothing: the closest place, and exact occurrences outside the window.
-  const outside = cited === null ? [] : findBlock(lines, old).filter((s) => !inRange(s));
-  const candidates: Candidate[] = [];
-  if (best !== null && bestStarts.length > 0) candidates.push(candidate(bestStarts[0], best));
-  else if (lines.length > 0) candidates.push(candidateAt(lines, old, Math.max(0, Math.min(cited ?? 0, lines.length - 1)), cited));
-  const searched = stopped ? { searched: { compared: visited, places: hi - lo + 1 } } : {};
-  return { ok: false, code: 'no-match', kind: null, candidates, outside, message: noMatch(), ...searched };
-
-  function noMatch(): string {
+  function noMatch(outcome: Unplaced): string {
     const where = cited === null ? `${file}` : `${file} within ${window} lines of line ${cited + 1}`;
-    const needs = fuzzy ? `needs ${threshold.toFixed(2)}` : 'needs equal text after normalising whitespace and punctuation';
+    const outside = outcome.outside;
+    if (outcome.fuzzyRefused !== undefined && outside.length > 0) {
+      const near = outcome.candidates[0];
+      return `the SEARCH block matches ${file} at ${range(outcome.fuzzyRefused, n)} only by similarity ${near ? near.similarity.toFixed(3) : ''}, but the same lines occur unchanged at ${range(
+        outside[0],
+        n,
+      )}, more than ${window} lines from :start_line:${cited! + 1}: not applied, since that may be the place meant; correct :start_line: to ${outside[0] + 1}, or copy the lines exactly as read_file shows them`;
+    }
     if (outside.length > 0) {
       return `the SEARCH block does not match ${where}; the same lines occur at ${range(outside[0], n)}, too far from the hint to be trusted: correct :start_line: to ${outside[0] + 1}`;
     }
@@ -279,10 +232,16 @@ export function locateRoo(lines: readonly string[], edit: Edit, options: EngineO
     if (cited !== null && cited > last) {
       return `the SEARCH block does not match ${file}: :start_line:${cited + 1} is past its end (${plural(lines.length, 'line')}); use read_file to get the file's current content`;
     }
-    const c = candidates[0];
-    if (!c) return `the SEARCH block does not match ${where}`;
+    const needs =
+      options.whitespace === false
+        ? 'needs the exact text'
+        : cited !== null && options.fuzzy !== false
+          ? 'needs equal text after normalising whitespace and punctuation, or one misspelt word per line at :start_line:'
+          : 'needs equal text after normalising whitespace and punctuation';
+    const c = outcome.candidates[0];
+    if (!c) return `the SEARCH block does not match ${where} (${needs}), and no place there comes close (none shares half the text)${searchedNote(outcome)}; use read_file to get the exact content`;
     const i = c.differs.indexOf(true);
     const detail = i >= 0 ? `, where line ${c.start + i} is ${quote(c.lines[i] ?? '')} but the SEARCH has ${quote(old[i])}` : '';
-    return `the SEARCH block does not match ${where} (${needs}); closest is ${range(c.start - 1, n)} with similarity ${c.similarity.toFixed(3)}${detail}${searchedNote(searched)}; use read_file to get the exact content`;
+    return `the SEARCH block does not match ${where} (${needs}); closest is ${range(c.start - 1, n)} with similarity ${c.similarity.toFixed(3)}${detail}${searchedNote(outcome)}; use read_file to get the exact content`;
   }
 }

@@ -3,6 +3,7 @@
 // refer to it.
 
 import { diagnostic } from '../../core/diagnostics.ts';
+import { resolveFile } from '../../core/paths.ts';
 import { columnSpan, endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult, Span } from '../../core/types.ts';
 import {
@@ -48,14 +49,6 @@ const TAG = /^<(\/?)(apply_diff|args|file|path|diff|content|start_line|end_line)
 
 const show = (s: string) => '`' + s + '`';
 
-/** A path as the model wrote it, matched to a given file where it obviously means one. */
-function resolvePath(raw: string, files: readonly string[]): string | null {
-  const path = raw.trim();
-  if (path === '') return null;
-  if (files.includes(path)) return path;
-  const bare = path.replace(/^\.\//, '');
-  return files.find((f) => f.replace(/^\.\//, '') === bare) ?? bare;
-}
 
 export function parseRoo(reply: string, context: ParseContext): ParseResult {
   const lines = replyLines(reply);
@@ -139,6 +132,9 @@ export function parseRoo(reply: string, context: ParseContext): ParseResult {
     return i + 1;
   };
 
+  // "End markers in content": the last block, while no SEARCH marker has followed its REPLACE marker.
+  let ended = null as Block | null; // (set by readBlock)
+
   let i = 0;
   while (i < lines.length) {
     const t = lines[i].text.trim();
@@ -147,9 +143,22 @@ export function parseRoo(reply: string, context: ParseContext): ParseResult {
       continue;
     }
     if (REPLACE.test(t)) {
-      diagnostics.push(
-        diagnostic('stray-marker', 'warning', `${show(t)} at line ${lines[i].line} is outside any SEARCH/REPLACE block and was ignored`, linesSpan(lines[i])),
-      );
+      if (ended) {
+        // A second REPLACE marker before any new block: either could end the block.
+        if (ended.error?.code !== 'ambiguous-end') {
+          ended.error = diagnostic(
+            'ambiguous-end',
+            'error',
+            `the block that starts at line ${lines[ended.first].line} has a REPLACE marker at line ${lines[ended.last].line} and another, ${show(t)}, at line ${lines[i].line}, with no new block between: the lines between may be REPLACE lines, so the block could end at either; it was not applied. Escape a content line that reads as a marker with a backslash (${show('\\>>>>>>> REPLACE')}), or remove a repeated marker`,
+            linesSpan(lines[i]),
+          );
+        }
+        ended.last = i;
+      } else {
+        diagnostics.push(
+          diagnostic('stray-marker', 'warning', `${show(t)} at line ${lines[i].line} is outside any SEARCH/REPLACE block and was ignored`, linesSpan(lines[i])),
+        );
+      }
       i++;
       continue;
     }
@@ -160,6 +169,7 @@ export function parseRoo(reply: string, context: ParseContext): ParseResult {
   function readBlock(first: number): number {
     const block: Block = { first, last: first, call, file, diff, start: null, end: null, search: [], replace: [] };
     blocks.push(block);
+    ended = null;
     const fail = (d: Diagnostic) => {
       block.error ??= d;
     };
@@ -213,6 +223,7 @@ export function parseRoo(reply: string, context: ParseContext): ParseResult {
       }
       if (REPLACE.test(t)) {
         block.last = i;
+        ended = block;
         if (section === 'search') {
           fail(
             diagnostic(
@@ -332,9 +343,10 @@ function toEdit(block: Block, index: number, lines: ReplyLine[], context: ParseC
     );
   }
 
-  const raw = block.file?.path || block.call?.path || null; // an empty <path> names nothing
-  let file = raw === null ? null : resolvePath(raw, context.files);
-  if (file === null && raw === null && context.files.length === 1) file = context.files[0];
+  const raw = block.file?.path?.trim() || block.call?.path?.trim() || null; // an empty <path> names nothing
+  // "Tool calls and paths": a path differing from a given file only by `./`, `\` or case is that file.
+  let file = raw === null ? null : resolveFile(raw, context.files);
+  if (file === null && context.files.length === 1 && !context.detected) file = context.files[0];
   let error = block.error;
   if (file === null && !error) {
     error = diagnostic(

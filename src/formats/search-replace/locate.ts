@@ -50,10 +50,10 @@ function compared(lines: readonly string[], old: readonly string[], start: numbe
 }
 
 /**
- * "Indent shift": the SEARCH matches at `start` when its lines and the
- * REPLACE lines, with their common leading blanks `I` removed, become the
- * file's lines by prefixing one and the same blank string `P` to every
- * non-blank line (a blank SEARCH line faces a blank file line). Returns `P`.
+ * "Indent shift": the SEARCH matches at `start` when its lines, with their
+ * common leading blanks `I` removed, become the file's lines by prefixing
+ * one and the same blank string `P` to every non-blank line (a blank SEARCH
+ * line faces a blank file line). Returns `P`.
  */
 function shiftAt(lines: readonly string[], stripped: readonly (string | null)[], start: number): string | null {
   let prefix: string | null = null;
@@ -73,10 +73,15 @@ function shiftAt(lines: readonly string[], stripped: readonly (string | null)[],
   return prefix;
 }
 
+/** The leading blanks every non-blank line of `block` starts with (null when all are blank). */
+function commonIndent(block: readonly string[]): string | null {
+  const indents = block.filter((l) => !isBlank(l)).map(indentOf);
+  return indents.length === 0 ? null : indents.reduce(commonPrefix);
+}
+
 function indentShift(lines: readonly string[], edit: Edit): MatchOutcome | null {
-  const nonBlank = [...edit.old, ...edit.new].filter((l) => !isBlank(l));
-  if (!edit.old.some((l) => !isBlank(l))) return null;
-  const common = nonBlank.map(indentOf).reduce(commonPrefix);
+  const common = commonIndent(edit.old);
+  if (common === null) return null;
   const strip = (l: string) => (isBlank(l) ? null : l.slice(common.length));
   const stripped = edit.old.map(strip);
   const found: { start: number; prefix: string }[] = [];
@@ -99,7 +104,32 @@ function indentShift(lines: readonly string[], edit: Edit): MatchOutcome | null 
     };
   }
   const { start, prefix } = found[0];
-  const newLines = edit.new.map((l) => (isBlank(l) ? l : prefix + l.slice(common.length)));
+  const where = range(start + 1, start + edit.old.length);
+  const shift = `the SEARCH lines are indented with ${show(common)} where the file has ${show(prefix)}`;
+  // "Indent shift", the REPLACE lines: written like the SEARCH (shifted the
+  // same way), or already like the file (kept), else the edit fails.
+  const written = commonIndent(edit.new);
+  let newLines: string[] | undefined;
+  let how: string;
+  if (written === null) {
+    how = 'the REPLACE lines are blank';
+  } else if (written === common) {
+    newLines = edit.new.map((l) => (isBlank(l) ? l : prefix + l.slice(common.length)));
+    how = 'the REPLACE lines were shifted the same way';
+  } else if (written === prefix) {
+    how = "the REPLACE lines, already indented like the file, were kept as written";
+  } else {
+    return {
+      ok: false,
+      code: 'no-match',
+      kind: null,
+      candidates: [candidateAt(lines, edit.old, start, null)],
+      outside: [],
+      message: `the SEARCH lines match ${where} of ${edit.file} only with their indentation shifted (${shift}), and the REPLACE lines are indented with ${show(
+        written,
+      )}, like neither, so where they belong is unclear; nothing was changed: copy the SEARCH lines exactly as the file has them, indentation included, and indent the REPLACE lines the same way`,
+    };
+  }
   const { differing, similarity } = compared(lines, edit.old, start);
   const placed: Explained = {
     ok: true,
@@ -109,11 +139,9 @@ function indentShift(lines: readonly string[], edit: Edit): MatchOutcome | null 
     offset: null,
     similarity,
     differing,
-    newLines,
-    message: `applied at ${range(start + 1, start + edit.old.length)} by shifting the indentation uniformly: the SEARCH lines are indented with ${show(
-      common,
-    )} where the file has ${show(prefix)}, and the REPLACE lines were shifted the same way`,
+    message: `applied at ${where} by shifting the indentation uniformly: ${shift}, and ${how}`,
   };
+  if (newLines) placed.newLines = newLines;
   return placed;
 }
 
@@ -254,7 +282,8 @@ export function locateSearch(lines: readonly string[], edit: Edit, options: Engi
 
   const c = core.candidates[0];
   let detail = '';
-  if (!c) detail = `; ${edit.file} is empty: to add lines to it, leave the SEARCH section empty`;
+  if (!c && lines.length === 0) detail = `; ${edit.file} is empty: to add lines to it, leave the SEARCH section empty`;
+  else if (!c) detail = `, and no stretch of it comes close (none shares half the text)${searchedNote(core)}`;
   else {
     const i = c.differs.indexOf(true);
     if (i >= 0)

@@ -1,38 +1,51 @@
 // Read a whole model reply (prose, fences and all) into SEARCH/REPLACE edits.
 // spec/formats/search-replace.md is the contract; section names below refer to it.
 
-import { diagnostic } from '../../core/diagnostics.ts';
+import { diagnostic, quote } from '../../core/diagnostics.ts';
 import { endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult } from '../../core/types.ts';
-import { dividerShapedLike, isBlank, isDivider, isEnd, isFence, isHead, resolvePath } from './syntax.ts';
+import { cleanPathLine, EXTENSIONLESS_NAMES, readPathLine } from '../../core/paths.ts';
+import { dividerShapedLike, isBlank, isDivider, isEnd, isFence, isHead } from './syntax.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const listLines = (ns: number[]) =>
   ns.length === 1 ? `line ${ns[0]}` : `lines ${ns.slice(0, -1).join(', ')} and ${ns[ns.length - 1]}`;
 
+/** What the lines above a head say about its file (see `pathAbove`). */
+export type PathAbove =
+  /** A path: a given file or a new one. */
+  | { kind: 'path'; index: number; path: string }
+  /** No path there: nothing but blanks and fences, or a line of prose (an introduction). */
+  | { kind: 'none' }
+  /** A line where the path goes that cannot be one: the block fails, it never takes another file. */
+  | { kind: 'not-path'; index: number; why: string };
+
 /**
  * "Paths": the path named on the lines just above a head, nearest first,
  * looking at no more than three lines and none before `floor`. Blank and
- * fence lines are passed over; the first other line is the only candidate.
- * A bare name (no `.`, no `/`) counts only right next to the opening fence:
- * on the line above a fence that is right above the head, or between a
- * fence and the head.
+ * fence lines are passed over; the first other line is the only candidate,
+ * read with core's `readPathLine` (a given file by its name too). A line
+ * with no letter or digit (a rule `---`, an elision `...`) names no file. A
+ * bare word (no `.`, no `/`, not in backticks, not a given file nor a
+ * well-known name like `Makefile`) is a path only right next to the opening
+ * fence (on the line above a fence line right above the head, or between a
+ * fence line and the head); elsewhere it is `not-path`.
  */
-export function pathAbove(
-  lines: readonly ReplyLine[],
-  head: number,
-  floor: number,
-  files: readonly string[],
-): { index: number; path: string } | null {
-  const fence = (k: number) => k >= floor && k < head && isFence(lines[k].text);
+export function pathAbove(lines: readonly ReplyLine[], head: number, floor: number, files: readonly string[]): PathAbove {
   for (let k = head - 1; k >= Math.max(floor, head - 3); k--) {
     const text = lines[k].text.trim();
     if (text === '' || isFence(text)) continue;
-    const bare = (k + 2 === head && fence(k + 1)) || (k + 1 === head && fence(k - 1));
-    const path = resolvePath(text, files, bare);
-    return path === null ? null : { index: k, path };
+    if (!/[\p{L}\p{N}]/u.test(text)) return { kind: 'none' };
+    const reading = readPathLine(text, files, { byName: true });
+    if (reading.kind === 'prose') return { kind: 'none' };
+    if (reading.kind === 'not-path') return { kind: 'not-path', index: k, why: reading.why };
+    const word = !reading.given && !/[./]/.test(reading.path) && !EXTENSIONLESS_NAMES.has(reading.path) && !cleanPathLine(text).quoted;
+    const nextToFence = (k + 2 === head && isFence(lines[k + 1].text)) || (k + 1 === head && k - 1 >= floor && isFence(lines[k - 1].text));
+    if (word && !nextToFence)
+      return { kind: 'not-path', index: k, why: 'a single word away from the opening fence reads as prose, not as a file name' };
+    return { kind: 'path', index: k, path: reading.path };
   }
-  return null;
+  return { kind: 'none' };
 }
 
 /** How a block ended: its end marker, a new head before it, or the end of the reply. */
@@ -104,21 +117,41 @@ export function parseSearchReplace(reply: string, context: ParseContext): ParseR
   const lines = replyLines(reply);
   const edits: Edit[] = [];
   const diagnostics: Diagnostic[] = [];
+  // "Paths": the file of the block before, for a block that names none; null
+  // when the block before named a file that could not be read (no fallback then).
   let previousPath: string | null = null;
+  let previousUnread = false;
   let floor = 0; // lines before this belong to an earlier block
+  // "End markers in content": the last block, while no head has followed its end marker.
+  let ended: { edit: Edit; first: ReplyLine; head: ReplyLine; end: ReplyLine } | null = null;
 
   let i = 0;
   while (i < lines.length) {
     if (!isHead(lines[i].text)) {
       if (isEnd(lines[i].text)) {
-        diagnostics.push(
-          diagnostic(
-            'stray-marker',
-            'warning',
-            `\`${lines[i].text.trim()}\` at line ${lines[i].line} is outside any SEARCH/REPLACE block and was ignored`,
-            linesSpan(lines[i]),
-          ),
-        );
+        if (ended) {
+          // A second end marker before any new head: either could end the block.
+          const { edit, end, head } = ended;
+          if (edit.error?.code !== 'ambiguous-end') {
+            edit.error = diagnostic(
+              'ambiguous-end',
+              'error',
+              `the block that starts at line ${head.line} has an end marker \`${end.text.trim()}\` at line ${end.line} and another at line ${lines[i].line}, with no new block between: the lines between may be REPLACE lines, so the block could end at either; it was not applied. A line that reads as \`>>>>>>> REPLACE\` cannot be content in a SEARCH/REPLACE block: if the second marker is a repeat, remove it; else write the change so that no content line is an end marker`,
+              linesSpan(lines[i]),
+            );
+          }
+          edit.span = linesSpan(ended.first, lines[i]);
+          floor = i + 1;
+        } else {
+          diagnostics.push(
+            diagnostic(
+              'stray-marker',
+              'warning',
+              `\`${lines[i].text.trim()}\` at line ${lines[i].line} is outside any SEARCH/REPLACE block and was ignored`,
+              linesSpan(lines[i]),
+            ),
+          );
+        }
       }
       i++;
       continue;
@@ -145,7 +178,7 @@ export function parseSearchReplace(reply: string, context: ParseContext): ParseR
       // The block has no end marker: it stops before the next block's path line, or at the reply's end.
       if (ending.kind === 'head') {
         const next = pathAbove(lines, ending.at, h + 1, context.files);
-        last = (next ? next.index : ending.at) - 1;
+        last = (next.kind === 'path' ? next.index : ending.at) - 1;
         while (last > h && (lines[last].text.trim() === '' || isFence(lines[last].text))) last--;
       } else {
         last = lines.length - 1;
@@ -173,17 +206,36 @@ export function parseSearchReplace(reply: string, context: ParseContext): ParseR
 
     // "Paths".
     const above = pathAbove(lines, h, floor, context.files);
-    const path: string | null = above?.path ?? previousPath ?? (context.files.length === 1 ? context.files[0] : null);
-    if (path === null) {
+    let path: string | null = null;
+    if (above.kind === 'path') {
+      path = above.path;
+    } else if (above.kind === 'not-path') {
       error ??= diagnostic(
         'missing-path',
         'error',
-        `no file path for the SEARCH/REPLACE block at line ${lines[h].line}: put the path alone on the line before the opening fence`,
+        `no file path for the SEARCH/REPLACE block at line ${lines[h].line}: ${quote(lines[above.index].text.trim())} at line ${lines[above.index].line}, where the path goes, is not one (${above.why}); the block was not applied to any other file. Put the path alone on the line before the opening fence`,
+        linesSpan(lines[above.index]),
+      );
+    } else if (previousUnread) {
+      error ??= diagnostic(
+        'missing-path',
+        'error',
+        `no file path for the SEARCH/REPLACE block at line ${lines[h].line}, and the block before it named no file that could be read; put the path alone on the line before the opening fence`,
         linesSpan(lines[h]),
       );
     } else {
-      previousPath = path;
+      path = previousPath ?? (context.files.length === 1 && !context.detected ? context.files[0] : null);
+      if (path === null) {
+        error ??= diagnostic(
+          'missing-path',
+          'error',
+          `no file path for the SEARCH/REPLACE block at line ${lines[h].line}: put the path alone on the line before the opening fence`,
+          linesSpan(lines[h]),
+        );
+      }
     }
+    previousPath = path;
+    previousUnread = above.kind === 'not-path' || (previousUnread && above.kind === 'none');
 
     // "Empty SEARCH": no lines, or only blank lines for a file that was not given.
     const creates = search.length === 0 || (path !== null && !context.files.includes(path) && search.every((l) => isBlank(l.text)));
@@ -193,12 +245,13 @@ export function parseSearchReplace(reply: string, context: ParseContext): ParseR
       file: path ?? '',
       old: creates ? [] : search.map((l) => l.text),
       new: replace.map((l) => l.text),
-      span: linesSpan(lines[above ? above.index : h], lines[last]),
+      span: linesSpan(lines[above.kind === 'none' ? h : above.index], lines[last]),
       oldSpans: creates ? [] : search.map((l) => linesSpan(l)),
       warnings,
     };
     if (error) edit.error = error;
     edits.push(edit);
+    ended = ending.kind === 'end' ? { edit, first: lines[above.kind === 'none' ? h : above.index], head: lines[h], end: lines[ending.at] } : null;
 
     floor = last + 1;
     i = ending.kind === 'head' ? ending.at : last + 1;

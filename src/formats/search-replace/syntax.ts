@@ -6,8 +6,14 @@ export const HEAD = /^(<{5,9})[ \t]*SEARCH>?$/;
 export const DIVIDER = /^={5,9}$/;
 export const END = /^>{5,9}[ \t]*REPLACE$/;
 
-/** A code-fence line (opening or closing, with or without an info string). */
-export const FENCE = /^(`{3,}|~{3,})/;
+/**
+ * A code-fence line, opening or closing, as aider writes them (its
+ * `all_fences`): three or more backticks or tildes, with or without an info
+ * string; or, when a file holds ```, one of the tags `<source>`, `<code>`,
+ * `<pre>`, `<codeblock>`, `<sourcecode>` (an info string may follow the
+ * opening tag: `<source>python`) and its closing tag alone.
+ */
+export const FENCE = /^(?:`{3,}|~{3,}|<(?:source|code|pre|codeblock|sourcecode)>[^<>]*$|<\/(?:source|code|pre|codeblock|sourcecode)>$)/;
 
 /** The line that splits SEARCH and REPLACE into `...` elision pieces. */
 export const ELISION = '...';
@@ -41,7 +47,9 @@ export interface PathLine {
 /**
  * Remove the decoration models put around a path line (aider's
  * `strip_filename`): surrounding blanks, a trailing `:`, leading `#` marks,
- * surrounding `*` and backticks; `\_` becomes `_`.
+ * surrounding `*` and backticks; `\_` becomes `_`. The reader now reads path
+ * lines with core/paths.ts (`readPathLine`); this is kept only for the
+ * linear-time equivalence test (test/pathological/equivalence.test.ts).
  */
 export function cleanPathLine(line: string): PathLine {
   let s = line.trim();
@@ -65,34 +73,4 @@ function dropEnd(s: string, c: string): string {
   let end = s.length;
   while (end > 0 && s[end - 1] === c) end--;
   return s.slice(0, end);
-}
-
-/** Characters a path written without backticks may hold: letters, digits, `_ . - + @ ~ / \`. */
-const BARE_PATH = /^[\p{L}\p{N}\p{M}_.\-+@~/\\]+$/u;
-
-/**
- * The file a path line names, or null when it names none:
- * 1. a given path (a leading `./` ignored);
- * 2. for a line without `/`, the only given path with that last segment;
- * 3. the line itself, without a leading `./`, when it looks like a path: in
- *    backticks, anything but blank, a marker or `...`; without backticks,
- *    only the characters of `BARE_PATH`, with a letter or digit, and a `/`
- *    or a `.` unless `bare` (the line stands right next to the block's
- *    opening fence, where only a path is expected).
- */
-export function resolvePath(line: string, files: readonly string[], bare = false): string | null {
-  if (isFence(line)) return null;
-  const { text, quoted } = cleanPathLine(line);
-  if (text === '' || text === ELISION || /^[<>=]/.test(text) || FENCE.test(text)) return null;
-  const normal = text.replace(/^\.\//, '');
-  for (const f of files) if (f === text || f.replace(/^\.\//, '') === normal) return f;
-  if (!text.includes('/')) {
-    const byBase = files.filter((f) => f.split('/').pop() === text);
-    if (byBase.length === 1) return byBase[0];
-  }
-  if (normal === '' || normal.length > 255 || /[\n\r]/.test(normal)) return null;
-  if (quoted) return normal;
-  if (!BARE_PATH.test(normal) || !/[\p{L}\p{N}]/u.test(normal)) return null;
-  if (!bare && !/[./]/.test(normal)) return null;
-  return normal;
 }

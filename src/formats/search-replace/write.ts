@@ -3,7 +3,8 @@
 import { lineSplices, spliceRange } from '../../core/hunks.ts';
 import { parseText, type Splice } from '../../core/text.ts';
 import type { FileChange } from '../../core/types.ts';
-import { isEnd, isHead, resolvePath } from './syntax.ts';
+import { readPathLine } from '../../core/paths.ts';
+import { isEnd, isHead } from './syntax.ts';
 
 /** A stretch of original lines `[from, to)` and the splices inside it. */
 interface Group {
@@ -99,9 +100,12 @@ export function fenceFor(content: readonly string[]): string {
   return '`'.repeat(longest + 1);
 }
 
-/** The path line that reads back as `file`, given the files a request holds. */
+/** The path line that reads back as `file` right above a fence, given the files a request holds. */
 export function pathLine(file: string, known: readonly string[]): string {
-  for (const line of [file, `./${file}`, `\`${file}\``, `\`./${file}\``]) if (resolvePath(line, known, true) === file) return line;
+  for (const line of [file, `./${file}`, `\`${file}\``, `\`./${file}\``]) {
+    const read = readPathLine(line, known, { byName: true });
+    if (read.kind === 'path' && read.path === file) return line;
+  }
   return file;
 }
 

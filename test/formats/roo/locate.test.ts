@@ -76,30 +76,49 @@ describe('roo locate: tiers', () => {
     assert.deepEqual(r, { ok: true, kind: 'whitespace', start: 0, end: 3, offset: 0, similarity: 1, differing: [1, 2] });
   });
 
-  it('5: fuzzy needs a threshold below 1; the similarity is 1 - distance / longer length', () => {
+  it('5: the core ladder\'s fuzzy rung: one misspelt word at the hint, by default', () => {
     const lines = ['def total(items, tax_rate):', '    return calculate_total(items, tax_rate)'];
-    const old = ['    return calculate_total(items, tax_rate);'];
-    assert.equal(at(lines, old, 2).ok, false);
-    const r = at(lines, old, 2, { fuzzyThreshold: 0.9 });
-    assert.deepEqual(r, { ok: true, kind: 'fuzzy', start: 1, end: 2, offset: 0, similarity: 0.975, differing: [0] });
-    assert.equal(at(lines, old, 2, { fuzzyThreshold: 0.975 }).ok, true);
-    assert.equal(at(lines, old, 2, { fuzzyThreshold: 0.976 }).ok, false);
-    assert.equal(at(lines, old, 2, { fuzzyThreshold: 0.9, fuzzy: false }).ok, false);
+    const old = ['    return calculate_totl(items, tax_rate)'];
+    const r = at(lines, old, 2);
+    assert.ok(r.ok && r.kind === 'fuzzy' && r.start === 1 && r.offset === 0, JSON.stringify(r));
+    assert.ok(r.ok && r.similarity > 0.95 && r.similarity < 1);
+    // One line off either way too; two lines off is not fuzzy.
+    assert.ok(at(lines, old, 1).ok);
+    assert.equal(at(['x', 'y', ...lines], old, 2).ok, false);
+    // Off by option, or with a threshold above the similarity.
+    assert.equal(at(lines, old, 2, { fuzzy: false }).ok, false);
+    assert.equal(at(lines, old, 2, { fuzzyThreshold: 0.99 }).ok, false);
+    // Never without a hint: the whole file would be the guess.
+    assert.equal(at(lines, old).ok, false);
   });
 
-  it('5: two windows with the same best similarity are ambiguous, compared exactly', () => {
-    const r = at(['value = lookup(key, 1)', 'value = lookup(key, 2)'], ['value = lookup(key, 3)'], undefined, { fuzzyThreshold: 0.9 });
-    assert.ok(!r.ok && r.code === 'ambiguous' && r.kind === 'fuzzy');
-    assert.deepEqual(r.candidates.map((c) => [c.start, c.similarity]), [[1, 1 - 1 / 22], [2, 1 - 1 / 22]]);
-    // 5/10 and 10/20 are the same similarity: still a tie.
-    const tie = at(['abcdeVWXYZ', 'abcdefghij0123456789'], ['abcdefghij'], undefined, { fuzzyThreshold: 0.5 });
-    assert.ok(!tie.ok && tie.code === 'ambiguous', JSON.stringify(tie));
-    assert.deepEqual(tie.candidates.map((c) => [c.start, c.similarity]), [[1, 0.5], [2, 0.5]]);
+  it('5: a changed number or a second changed word is never forgiven', () => {
+    assert.equal(at(['    value_0000 = compute_the_thing(alpha, beta, gamma, 5);'], ['    value_0500 = compute_the_thing(alpha, beta, gamma, 9);'], 1).ok, false);
+    assert.equal(at(['    return calculate_total(items, tax_rate)'], ['    return calculate_totl(itemz, tax_rate)'], 1).ok, false);
   });
 
-  it('whitespace: false turns the normalised tiers off, and tier 5 does not accept them either', () => {
+  it('5: similar one line above and one line below the hint is ambiguous', () => {
+    const lines = ['    return calculate_total(items, tax_rate)', 'pass', '    return calculate_total(items, tax_rate)'];
+    const r = at(lines, ['    return calculate_totl(items, tax_rate)'], 2);
+    assert.ok(!r.ok && r.code === 'ambiguous' && r.kind === 'fuzzy', JSON.stringify(r));
+    assert.deepEqual(r.candidates.map((c) => [c.start, c.offset]), [[1, -1], [3, 1]]);
+    assert.match(r.message!, /^the SEARCH block matches f\.txt by similarity \(one misspelt word per line\) at line 1 \(offset -1\) and line 3 \(offset \+1\)/);
+  });
+
+  it('5: refused when the block is in the file unchanged outside the window', () => {
+    const exact = '    return calculate_total(items, tax_rate)';
+    const lines = ['    return calculate_total(items, tax_ratez)', ...Array.from({ length: 50 }, (_, k) => `line ${k}`), exact];
+    const r = at(lines, [exact], 1);
+    assert.ok(!r.ok && r.code === 'no-match', JSON.stringify(r));
+    assert.equal(r.fuzzyRefused, 0);
+    assert.deepEqual(r.outside, [51]);
+    assert.match(r.message!, /^the SEARCH block matches f\.txt at line 1 only by similarity 0\.\d+, but the same lines occur unchanged at line 52, more than 40 lines from :start_line:1: not applied/);
+  });
+
+  it('whitespace: false turns the normalised tiers off', () => {
     assert.equal(at(['  a'], ['a'], 1, { whitespace: false }).ok, false);
-    assert.equal(at(['  a'], ['a'], 1, { whitespace: false, fuzzyThreshold: 0.5 }).ok, false);
+    assert.equal(at(['if  (x) {'], ['if (x) {'], 1, { whitespace: false }).ok, false);
+    assert.equal(at(['if  (x) {'], ['if (x) {'], 1).ok, true);
   });
 });
 
@@ -118,10 +137,20 @@ describe('roo locate: the window and failures', () => {
     const r = at(['alpha = 1', 'beta = 2', 'gamma = 3'], ['beta = 9'], 1);
     assert.ok(!r.ok && r.code === 'no-match');
     assert.equal(r.candidates.length, 1);
-    assert.deepEqual([r.candidates[0].start, r.candidates[0].offset, r.candidates[0].similarity], [2, 1, 1 - 1 / 8]);
+    assert.deepEqual([r.candidates[0].start, r.candidates[0].offset, r.candidates[0].similarity.toFixed(3)], [2, 1, '0.889']);
     assert.equal(
       r.message,
-      'the SEARCH block does not match f.txt within 40 lines of line 1 (needs equal text after normalising whitespace and punctuation); closest is line 2 with similarity 0.875, where line 2 is "beta = 2" but the SEARCH has "beta = 9"; use read_file to get the exact content',
+      'the SEARCH block does not match f.txt within 40 lines of line 1 (needs equal text after normalising whitespace and punctuation, or one misspelt word per line at :start_line:); closest is line 2 with similarity 0.889, where line 2 is "beta = 2" but the SEARCH has "beta = 9"; use read_file to get the exact content',
+    );
+  });
+
+  it('names no closest window below the floor: none that shares less than half the text', () => {
+    const r = at(['alpha = 1', 'beta = 2'], ['completely_different_text()'], 1);
+    assert.ok(!r.ok && r.code === 'no-match');
+    assert.deepEqual(r.candidates, []);
+    assert.equal(
+      r.message,
+      'the SEARCH block does not match f.txt within 40 lines of line 1 (needs equal text after normalising whitespace and punctuation, or one misspelt word per line at :start_line:), and no place there comes close (none shares half the text); use read_file to get the exact content',
     );
   });
 
@@ -152,14 +181,20 @@ describe('roo locate: the window and failures', () => {
 });
 
 describe('roo re-indentation', () => {
-  it('moves REPLACE lines by the indentation of the first non-blank matched line, as Roo does', () => {
+  it('moves REPLACE lines written at the SEARCH\'s indentation by the first non-blank matched line, as Roo does', () => {
     assert.deepEqual(reindent(['if x:', '    y()', '', 'z  '], ['a'], ['        a']), ['        if x:', '            y()', '', '        z  ']);
-    // Less indented than the SEARCH line: the file's indentation shortened by the difference.
-    assert.deepEqual(reindent(['  a', 'b'], ['    a'], ['\t\t\ta']), ['\ta', 'b']);
-    // Blank SEARCH lines do not decide; equal indentation changes nothing.
-    assert.deepEqual(reindent(['x'], ['', '  a'], ['    ', '    a']), ['  x']);
+    // Less indented than the first SEARCH line: the file's indentation shortened by the difference.
+    assert.deepEqual(reindent(['    a', '  b'], ['    a', '  c'], ['\t\t\ta', '\t\tc']), ['\t\t\ta', '\tb']);
+    // Equal indentation at the first line changes nothing; blank SEARCH lines do not decide.
     assert.equal(reindent(['x'], ['  a'], ['  a  ']), undefined);
     assert.equal(reindent(['x'], [''], ['   ']), undefined);
+    assert.deepEqual(reindent(['  x'], ['', '  a'], ['    ', '    a']), ['    x']);
+  });
+
+  it('keeps REPLACE lines already written at the file\'s indentation, and refuses any other', () => {
+    assert.equal(reindent(['        b()'], ['a()'], ['        a()']), undefined);
+    assert.equal(reindent(['    b()'], ['a()'], ['        a()']), null);
+    assert.equal(reindent(['', '   '], ['a()'], ['        a()']), undefined);
   });
 
   it('is used for whitespace and fuzzy matches only', () => {
@@ -169,5 +204,19 @@ describe('roo re-indentation', () => {
     assert.equal(ws.edits[0].match, 'whitespace');
     const exact = applyRequest({ format: 'roo', files, response: '<<<<<<< SEARCH\n:start_line:2\n-------\n    return 1\n=======\nreturn 2\n>>>>>>> REPLACE' });
     assert.equal(exact.files['p.py'], 'def f():\nreturn 2\n');
+  });
+
+  it('shifts once: a REPLACE already at the file\'s indentation is not shifted again', () => {
+    const files = { 'c.py': 'class C:\n    def total(self):\n        return sum(self.items)\n' };
+    const reply = (replace: string) =>
+      `<<<<<<< SEARCH\n:start_line:2\n-------\ndef total(self):\n    return sum(self.items)\n=======\n${replace}\n>>>>>>> REPLACE`;
+    const want = 'class C:\n    def total(self):\n        return round(sum(self.items), 2)\n';
+    assert.equal(applyRequest({ format: 'roo', files, response: reply('def total(self):\n    return round(sum(self.items), 2)') }).files['c.py'], want);
+    assert.equal(applyRequest({ format: 'roo', files, response: reply('    def total(self):\n        return round(sum(self.items), 2)') }).files['c.py'], want);
+    const neither = applyRequest({ format: 'roo', files, response: reply('  def total(self):\n      return round(sum(self.items), 2)') });
+    assert.equal(neither.edits[0].status, 'failed');
+    assert.equal(neither.edits[0].code, 'no-match');
+    assert.match(neither.edits[0].message, /like neither, so their indentation in the file is unclear; nothing was changed/);
+    assert.equal(neither.files['c.py'], files['c.py']);
   });
 });

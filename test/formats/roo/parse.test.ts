@@ -262,6 +262,42 @@ describe('roo parse: broken blocks', () => {
     assert.deepEqual(codeAt('<<<<<<< SEARCH\na\n=======\nb\n=======\nc\n>>>>>>> REPLACE'), ['malformed', 5, 1, 1, 7]);
   });
 
+  it('a second REPLACE marker before any new block makes the block fail with ambiguous-end, spanning both', () => {
+    const reply = '<<<<<<< SEARCH\n:start_line:1\n-------\na\n=======\nExample:\n>>>>>>> REPLACE\nThat is all.\n>>>>>>> REPLACE\n';
+    const { edits, diagnostics } = parse(reply);
+    assert.equal(edits.length, 1);
+    assert.deepEqual(edits[0].new, ['Example:']);
+    assert.equal(edits[0].error?.code, 'ambiguous-end');
+    assert.equal(
+      edits[0].error?.message,
+      'the block that starts at line 1 has a REPLACE marker at line 7 and another, `>>>>>>> REPLACE`, at line 9, with no new block between: the lines between may be REPLACE lines, so the block could end at either; it was not applied. Escape a content line that reads as a marker with a backslash (`\\>>>>>>> REPLACE`), or remove a repeated marker',
+    );
+    assert.deepEqual(edits[0].span.end, { line: 9, column: 16 });
+    assert.deepEqual(diagnostics, []);
+    // A third marker extends the same failure; a marker after the next block belongs to that one.
+    const three = parse(reply + '>>>>>>> REPLACE\n<<<<<<< SEARCH\nb\n=======\nc\n>>>>>>> REPLACE\n');
+    assert.deepEqual(three.edits.map((e) => [e.error?.code, e.span.end.line]), [['ambiguous-end', 10], [undefined, 15]]);
+    // An end marker in the SEARCH section: the block could end there too.
+    const early = parse('<<<<<<< SEARCH\na\n>>>>>>> REPLACE\nb\n=======\nc\n>>>>>>> REPLACE\n');
+    assert.deepEqual(early.edits.map((e) => e.error?.code), ['ambiguous-end']);
+    // Escaped, the line is content.
+    const escaped = parse('<<<<<<< SEARCH\na\n=======\n\\>>>>>>> REPLACE\n>>>>>>> REPLACE\n');
+    assert.deepEqual([escaped.edits[0].error, escaped.edits[0].new], [undefined, ['>>>>>>> REPLACE']]);
+  });
+
+  it('resolves a path differing from a given file by case, `./` or `\\` to that file', () => {
+    const call = (path: string) => `<apply_diff>\n<path>${path}</path>\n<diff>\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n</diff>\n</apply_diff>`;
+    for (const path of ['src/App.js', './src/App.js', 'src\\App.js', 'SRC/app.JS', ' src/App.js '])
+      assert.equal(parse(call(path), ['src/App.js', 'b.ts']).edits[0].file, 'src/App.js', path);
+    assert.equal(parse(call('src\\New.js'), ['src/App.js']).edits[0].file, 'src/New.js');
+  });
+
+  it('bare blocks never fall back to the only file when the format was detected', () => {
+    const reply = '<<<<<<< SEARCH\na\n=======\n>>>>>>> REPLACE';
+    const [e] = roo.parse(reply, { files: ['only.ts'], detected: true }).edits;
+    assert.equal(e.error?.code, 'missing-path');
+  });
+
   it('a REPLACE marker outside a block is a stray-marker warning', () => {
     const { edits, diagnostics } = parse('prose\n  >>>>>>> REPLACE\n');
     assert.deepEqual(edits, []);
@@ -282,6 +318,9 @@ describe('roo detect', () => {
     });
     assert.equal(roo.detect('<<<<<<< SEARCH\na\n=======\n>>>>>>> REPLACE').score, 0.95);
     assert.equal(roo.detect('a.py\n```\n<<<<<<< SEARCH\na\n=======\n>>>>>>> REPLACE\n```').score, 0);
+    // Any fence aider writes, not only backticks.
+    for (const [open, close] of [['<source>python', '</source>'], ['<code>', '</code>'], ['<pre>', '</pre>'], ['<codeblock>', '</codeblock>'], ['<sourcecode>', '</sourcecode>'], ['````', '````']])
+      assert.equal(roo.detect(`a.py\n${open}\n<<<<<<< SEARCH\na\n=======\n>>>>>>> REPLACE\n${close}`).score, 0, open);
     assert.equal(roo.detect('-------\n<<<<<<< SEARCH\na').score, 0.95);
     assert.equal(roo.detect('').score, 0);
   });

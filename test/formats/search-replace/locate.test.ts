@@ -86,6 +86,33 @@ describe('uniform indent shift', () => {
     assert.deepEqual(r.candidates.map((c) => c.start), [2, 4]);
   });
 
+  it('keeps REPLACE lines already written at the file\'s indentation: the shift is never applied twice', () => {
+    const r = run(file, ['def f(self):', '    return 1'], ['    def f(self):', '        return 10']);
+    assert.ok(r.ok);
+    assert.equal(r.newLines, undefined);
+    assert.equal(
+      (r as { message?: string }).message,
+      'applied at lines 2-3 by shifting the indentation uniformly: the SEARCH lines are indented with "" where the file has "    ", and the REPLACE lines, already indented like the file, were kept as written',
+    );
+  });
+
+  it('fails when the REPLACE lines are indented like neither the SEARCH nor the file', () => {
+    const r = run(file, ['def f(self):', '    return 1'], ['  def f(self):', '      return 10']);
+    assert.ok(!r.ok);
+    assert.equal(r.code, 'no-match');
+    assert.deepEqual(r.candidates.map((c) => [c.start, c.end]), [[2, 3]]);
+    assert.equal(
+      r.message,
+      'the SEARCH lines match lines 2-3 of f.py only with their indentation shifted (the SEARCH lines are indented with "" where the file has "    "), and the REPLACE lines are indented with "  ", like neither, so where they belong is unclear; nothing was changed: copy the SEARCH lines exactly as the file has them, indentation included, and indent the REPLACE lines the same way',
+    );
+  });
+
+  it('takes REPLACE lines that are all blank as written', () => {
+    const r = run(file, ['def f(self):', '    return 1'], ['', '  ']);
+    assert.ok(r.ok);
+    assert.equal(r.newLines, undefined);
+  });
+
   it('is off with `whitespace: false`', () => {
     const r = run(['    x = 1'], ['x = 1'], ['x = 2'], { whitespace: false });
     assert.ok(!r.ok);
@@ -179,6 +206,16 @@ describe('no match', () => {
     const r = run(['a', 'new', 'c'], ['old'], ['new']);
     assert.ok(!r.ok);
     assert.match(r.message!, /; note that the REPLACE lines are already in f\.py at line 2: was this edit applied already\?$/);
+  });
+
+  it('names no closest place when none shares half the text', () => {
+    const r = run(['alpha = 1', 'beta = 2'], ['completely_different_text()'], ['x']);
+    assert.ok(!r.ok);
+    assert.deepEqual(r.candidates, []);
+    assert.equal(
+      r.message,
+      'the SEARCH lines do not match f.py: not exactly, not ignoring trailing whitespace, not with the indentation shifted uniformly, and no stretch of it comes close (none shares half the text); copy the lines exactly as the file has them',
+    );
   });
 
   it('explains an empty file', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Span } from '../../../src/core/types.ts';
 import { parseSearchReplace } from '../../../src/formats/search-replace/parse.ts';
-import { cleanPathLine, dividerShapedLike, resolvePath } from '../../../src/formats/search-replace/syntax.ts';
+import { dividerShapedLike, isFence } from '../../../src/formats/search-replace/syntax.ts';
 
 /** The span from (line, column) to (line, column), 1-based, offsets computed from the reply's `\n`s. */
 function span(reply: string, startLine: number, startCol: number, endLine: number, endCol: number): Span {
@@ -79,52 +79,80 @@ describe('blocks', () => {
 });
 
 describe('paths', () => {
-  it('cleans decorations like aider', () => {
-    assert.deepEqual(cleanPathLine('  **`src/a.py`**:  '), { text: 'src/a.py', quoted: true });
-    assert.deepEqual(cleanPathLine('### a\\_b.py:'), { text: 'a_b.py', quoted: false });
-    assert.deepEqual(cleanPathLine('`docs/my file.md`'), { text: 'docs/my file.md', quoted: true });
-  });
+  const block = ['```', '<<<<<<< SEARCH', '=======', 'all:', '>>>>>>> REPLACE', '```'];
+  const read = (files: string[], ...before: string[]) => {
+    const [edit] = parseSearchReplace(lines(...before, ...block), { files }).edits;
+    return edit.error ? edit.error.code : edit.file;
+  };
 
-  it('resolves given paths, basenames, and path-like lines', () => {
+  it('reads the line above the fence with core\'s path reader: given paths by name, case, `./` and `\\`', () => {
     const files = ['src/app.py', 'x/README.md', 'README.md', 'lib/util.py'];
-    assert.equal(resolvePath('./src/app.py', files), 'src/app.py');
-    assert.equal(resolvePath('app.py', files), 'src/app.py');
-    assert.equal(resolvePath('README.md', files), 'README.md');
-    assert.equal(resolvePath('./README.md', ['x/README.md']), 'README.md');
-    assert.equal(resolvePath('README.md', ['x/README.md']), 'x/README.md');
-    assert.equal(resolvePath('Makefile', files), null);
-    assert.equal(resolvePath('Makefile', files, true), 'Makefile');
-    assert.equal(resolvePath('pass', files, true), 'pass');
-    assert.equal(resolvePath('Sure!', files, true), null);
-    assert.equal(resolvePath('new/dir/file.ts', files), 'new/dir/file.ts');
-    assert.equal(resolvePath('`docs/my file.md`', files), 'docs/my file.md');
-    assert.equal(resolvePath('Here is the fix:', files), null);
-    assert.equal(resolvePath('Sure!', files), null);
-    assert.equal(resolvePath('...', files), null);
-    assert.equal(resolvePath('=======', files), null);
-    assert.equal(resolvePath('```python', files), null);
-    assert.equal(resolvePath('---', files), null);
+    assert.equal(read(files, './src/app.py'), 'src/app.py');
+    assert.equal(read(files, 'app.py'), 'src/app.py');
+    assert.equal(read(files, 'SRC\\App.py'), 'src/app.py');
+    assert.equal(read(files, 'README.md'), 'README.md');
+    assert.equal(read(['x/README.md'], './README.md'), 'README.md');
+    assert.equal(read(['x/README.md'], 'README.md'), 'x/README.md');
+    assert.equal(read(files, '**`src/app.py`**:'), 'src/app.py');
+    assert.equal(read(files, '### lib/util.py'), 'lib/util.py');
+    assert.equal(read(files, 'new/dir/file.ts'), 'new/dir/file.ts');
+    assert.equal(read(files, '`docs/my file.md`'), 'docs/my file.md');
   });
 
-  it('takes a bare name only right next to the opening fence', () => {
-    const block = ['<<<<<<< SEARCH', '=======', 'all:', '>>>>>>> REPLACE', '```'];
-    const at = (...before: string[]) => parseSearchReplace(lines(...before, ...block), { files: ['a.txt'] }).edits[0].file;
-    assert.equal(at('Makefile', '```'), 'Makefile');
-    assert.equal(at('```', 'Makefile'), 'Makefile');
-    assert.equal(at('Makefile', '', '```'), 'a.txt');
-    assert.equal(at('Makefile'), 'a.txt');
-    assert.equal(at('Makefile:', '```'), 'Makefile');
+  it('takes extension-less names and paths with blanks as paths, never the only file', () => {
+    for (const name of ['Makefile', 'Dockerfile', 'LICENSE', 'README', 'Procfile', 'Gemfile', '.gitignore', 'docs/My Notes.md'])
+      for (const gap of [[], ['']]) assert.equal(read(['app.py'], name, ...gap), name, `${name} ${gap.length}`);
   });
 
-  it('falls back to the previous block, then to the only file', () => {
-    const block = ['```', '<<<<<<< SEARCH', 'a', '=======', 'b', '>>>>>>> REPLACE', '```'];
-    const reply = lines('b.txt', ...block, '', ...block);
+  it('a line where the path goes that is not a path is missing-path, never another file', () => {
+    assert.equal(read(['app.py'], 'Sure.'), 'missing-path');
+    assert.equal(read(['app.py'], 'Output:'), 'missing-path');
+    assert.equal(read(['app.py'], 'https://example.com/a.py'), 'missing-path');
+    const [edit] = parseSearchReplace(lines('src/app.py...', ...block), { files: ['src/app.py'] }).edits;
+    assert.equal(
+      edit.error?.message,
+      'no file path for the SEARCH/REPLACE block at line 3: "src/app.py..." at line 1, where the path goes, is not one (it holds an ellipsis); the block was not applied to any other file. Put the path alone on the line before the opening fence',
+    );
+    assert.deepEqual(edit.error?.reply, span(lines('src/app.py...'), 1, 1, 1, 14));
+  });
+
+  it('a sentence, a rule or an elision line names no file: the only file, or the previous block\'s', () => {
+    assert.equal(read(['app.py'], 'Here is the fix:'), 'app.py');
+    assert.equal(read(['app.py'], '---'), 'app.py');
+    assert.equal(read(['app.py'], '...'), 'app.py');
+    assert.equal(read(['a.py', 'b.py'], 'Here is the fix:'), 'missing-path');
+  });
+
+  it('takes a bare word only right next to the opening fence', () => {
+    assert.equal(read(['a.txt'], 'run'), 'run');
+    assert.equal(read(['a.txt'], 'run', ''), 'missing-path');
+    assert.equal(read(['a.txt'], '`run`', ''), 'run');
+    assert.equal(read(['a.txt'], 'Makefile', ''), 'Makefile');
+    const inside = parseSearchReplace(lines('```', 'run', '<<<<<<< SEARCH', '=======', 'x', '>>>>>>> REPLACE', '```'), { files: ['a.txt'] }).edits[0];
+    assert.equal(inside.file, 'run');
+    const bare = parseSearchReplace(lines('run', '<<<<<<< SEARCH', '=======', 'x', '>>>>>>> REPLACE'), { files: ['a.txt'] }).edits[0];
+    assert.equal(bare.error?.code, 'missing-path');
+  });
+
+  it('falls back to the previous block, then to the only file (not when the format was detected)', () => {
+    const one = ['```', '<<<<<<< SEARCH', 'a', '=======', 'b', '>>>>>>> REPLACE', '```'];
+    const reply = lines('b.txt', ...one, '', ...one);
     const r = parseSearchReplace(reply, { files: ['a.txt', 'b.txt'] });
     assert.deepEqual(r.edits.map((e) => [e.file, e.error]), [['b.txt', undefined], ['b.txt', undefined]]);
     // The second block's span starts at its head: it has no path line.
     assert.deepEqual(r.edits[1].span.start, { line: 11, column: 1 });
-    const only = parseSearchReplace(lines(...block), { files: ['only.txt'] });
+    const only = parseSearchReplace(lines(...one), { files: ['only.txt'] });
     assert.equal(only.edits[0].file, 'only.txt');
+    const detected = parseSearchReplace(lines(...one), { files: ['only.txt'], detected: true });
+    assert.equal(detected.edits[0].error?.code, 'missing-path');
+  });
+
+  it('after a path line that could not be read, the next blocks without a path fail too', () => {
+    const one = ['```', '<<<<<<< SEARCH', 'a', '=======', 'b', '>>>>>>> REPLACE', '```'];
+    const reply = lines('a.txt', ...one, '', 'Sure.', ...one, '', ...one, '', 'a.txt', ...one, '', ...one);
+    const r = parseSearchReplace(reply, { files: ['a.txt'] });
+    assert.deepEqual(r.edits.map((e) => e.error?.code ?? e.file), ['a.txt', 'missing-path', 'missing-path', 'a.txt', 'a.txt']);
+    assert.match(r.edits[2].error!.message, /the block before it named no file that could be read/);
   });
 
   it('stops at the first line that is not blank or a fence, and never reaches into the block before', () => {
@@ -139,6 +167,25 @@ describe('paths', () => {
     // A REPLACE line just above the next head is not that block's path.
     const two = lines('a.txt', '<<<<<<< SEARCH', 'x', '=======', 'b.txt', '>>>>>>> REPLACE', '<<<<<<< SEARCH', 'y', '=======', 'z', '>>>>>>> REPLACE');
     assert.deepEqual(parseSearchReplace(two, { files: ['a.txt', 'b.txt'] }).edits.map((e) => e.file), ['a.txt', 'a.txt']);
+  });
+});
+
+describe('fences', () => {
+  it('reads every fence aider writes: backticks, tildes, and its tag fences with or without a language', () => {
+    for (const f of ['```', '````', '```python', '~~~', '<source>', '<source>python', '</source>', '<code>', '</code>', '<pre>', '</pre>', '<codeblock>', '</codeblock>', '<sourcecode>js', '</sourcecode>'])
+      assert.ok(isFence(f), f);
+    for (const f of ['``', '<code>x()</code>', '<sources>', '</source> more', '<span>', 'source'])
+      assert.ok(!isFence(f), f);
+  });
+
+  it('finds the path above an aider tag fence, and inside it (diff-fenced)', () => {
+    for (const [open, close] of [['<source>python', '</source>'], ['<code>', '</code>'], ['<pre>', '</pre>'], ['<codeblock>', '</codeblock>'], ['<sourcecode>', '</sourcecode>'], ['````python', '````']]) {
+      const body = ['<<<<<<< SEARCH', 'x = 1', '=======', 'x = 2', '>>>>>>> REPLACE', close];
+      const diff = parseSearchReplace(lines('src/b.py', open, ...body), { files: ['src/a.py', 'src/b.py'] }).edits[0];
+      assert.deepEqual([diff.file, diff.error], ['src/b.py', undefined], open);
+      const fenced = parseSearchReplace(lines(open, 'src/b.py', ...body), { files: ['src/a.py', 'src/b.py'] }).edits[0];
+      assert.deepEqual([fenced.file, fenced.error], ['src/b.py', undefined], open);
+    }
   });
 });
 
@@ -183,6 +230,27 @@ describe('broken blocks', () => {
       edit.error?.message,
       'the reply ends inside the SEARCH/REPLACE block that starts at line 2 (expected `>>>>>>> REPLACE`): it was cut off or its end marker is missing; the block was not applied',
     );
+  });
+
+  it('a second end marker before any new head makes the block fail with ambiguous-end, spanning both', () => {
+    const reply = lines('f.txt', '```', '<<<<<<< SEARCH', 'a', '=======', 'Example: the end marker is', '>>>>>>> REPLACE', 'That is all.', '>>>>>>> REPLACE', '```');
+    const r = parseSearchReplace(reply, { files: ['f.txt'] });
+    assert.deepEqual(r.diagnostics, []);
+    assert.equal(r.edits.length, 1);
+    assert.equal(r.edits[0].error?.code, 'ambiguous-end');
+    assert.deepEqual(r.edits[0].error?.reply, span(reply, 9, 1, 9, 16));
+    assert.deepEqual(r.edits[0].span, span(reply, 1, 1, 9, 16));
+    assert.equal(
+      r.edits[0].error?.message,
+      'the block that starts at line 3 has an end marker `>>>>>>> REPLACE` at line 7 and another at line 9, with no new block between: the lines between may be REPLACE lines, so the block could end at either; it was not applied. A line that reads as `>>>>>>> REPLACE` cannot be content in a SEARCH/REPLACE block: if the second marker is a repeat, remove it; else write the change so that no content line is an end marker',
+    );
+    // A marker repeated right away is the same case; the next block is read as usual, with its own path.
+    const twice = lines('f.txt', '<<<<<<< SEARCH', 'a', '=======', 'b', '>>>>>>> REPLACE', '>>>>>>> REPLACE', '', 'g.txt', '<<<<<<< SEARCH', 'c', '=======', 'd', '>>>>>>> REPLACE');
+    const t = parseSearchReplace(twice, { files: ['f.txt', 'g.txt'] });
+    assert.deepEqual(t.edits.map((e) => [e.file, e.error?.code]), [['f.txt', 'ambiguous-end'], ['g.txt', undefined]]);
+    // An end marker inside the SEARCH lines: the block could end there too.
+    const early = parseSearchReplace(lines('f.txt', '<<<<<<< SEARCH', 'a', '>>>>>>> REPLACE', 'b', '=======', 'c', '>>>>>>> REPLACE'), { files: ['f.txt'] });
+    assert.deepEqual(early.edits.map((e) => e.error?.code), ['ambiguous-end']);
   });
 
   it('a stray end marker is a reply-level warning', () => {

@@ -76,7 +76,9 @@ describe('writer', () => {
   it('writes a path line that reads back as the same file', () => {
     assert.equal(pathLine('src/a.ts', ['src/a.ts']), 'src/a.ts');
     assert.equal(pathLine('README.md', ['x/README.md']), './README.md');
-    assert.equal(pathLine('docs/with space.md', []), '`docs/with space.md`');
+    assert.equal(pathLine('docs/with space.md', []), 'docs/with space.md');
+    assert.equal(pathLine('with space.md', []), '`with space.md`');
+    assert.equal(pathLine('x.py', ['src/x.py']), './x.py');
     roundTrip([
       { file: 'x/README.md', before: lines('a'), after: lines('b') },
       { file: 'README.md', before: null, after: lines('top') },
