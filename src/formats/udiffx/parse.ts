@@ -4,6 +4,7 @@
 // closing tag, and FILE_PATCH contents go through udiff's hunk reader.
 
 import { diagnostic } from '../../core/diagnostics.ts';
+import { givenFile, resolveFile } from '../../core/paths.ts';
 import { endSpan, lastAtOrBelow, replyLines, type ReplyLine } from '../../core/reply.ts';
 import { parseText } from '../../core/text.ts';
 import type { Diagnostic, Edit, EditKind, ParseContext, ParseResult, Position, Span } from '../../core/types.ts';
@@ -45,12 +46,61 @@ class Locator {
 }
 
 function attributes(source: string): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = Object.create(null);
   for (const m of source.matchAll(ATTR)) out[m[1].toLowerCase()] = m[2] ?? m[3] ?? m[4] ?? '';
   return out;
 }
 
-const cleanPath = (p: string | undefined) => (p ?? '').trim().replace(/^(\.\/)+/, '');
+/**
+ * The files the directives of a reply name, in reply order (the crate runs
+ * them one after the other): after `<FILE_RENAME from="A" to="B"/>`, `B`
+ * names the file that was `A`, so a later directive on `B` is an edit of `A`
+ * moved to `B`. A directive naming `A` after the move still names `A` (every
+ * edit is matched against the files as given). Paths resolve to a given file
+ * as everywhere (`resolveFile`: `./`, `\` and letter case).
+ */
+class Names {
+  /** Paths a rename gave a file in this reply -> the given path it holds. */
+  private readonly moved = new Map<string, string>();
+  /** Paths FILE_NEW or FILE_APPEND created in this reply. */
+  private readonly created = new Set<string>();
+  constructor(private readonly files: readonly string[]) {}
+
+  /** The path an attribute names at this point of the reply ('' for none). */
+  current(written: string | undefined): string {
+    const p = (written ?? '').trim();
+    if (p === '') return '';
+    if (this.moved.size > 0) {
+      const alias = givenFile(p, [...this.moved.keys()]);
+      if (alias !== null) return alias;
+    }
+    return resolveFile(p, this.files);
+  }
+
+  /** The edit's file, and where it moves, for a directive on `path`. */
+  target(path: string): { file: string; moveTo?: string } {
+    const from = this.moved.get(path);
+    return from === undefined ? { file: path } : { file: from, moveTo: path };
+  }
+
+  /** A file written by FILE_NEW or FILE_APPEND. */
+  write(path: string): void {
+    if (path !== '' && !this.moved.has(path) && !this.files.includes(path)) this.created.add(path);
+  }
+
+  /** Why `to` cannot be a rename's target at this point, or null. */
+  taken(to: string): string | null {
+    return this.moved.has(to) ? 'another file is renamed to it earlier in this reply' : this.created.has(to) ? 'it is written earlier in this reply' : null;
+  }
+
+  /** Record a rename; returns its edit's file (the given path) and target. */
+  rename(from: string, to: string): { file: string; moveTo: string } {
+    const origin = this.moved.get(from);
+    if (origin !== undefined) this.moved.delete(from);
+    this.moved.set(to, origin ?? from);
+    return { file: origin ?? from, moveTo: to };
+  }
+}
 
 interface Scan {
   edits: Edit[];
@@ -80,11 +130,151 @@ export function openingEnvelope(reply: string, from: number): { index: number; 0
   return null;
 }
 
-function scan(reply: string): Scan {
+const FENCE_OPEN = /^[ \t]*(?:(`{3,})[^`]*|(~{3,}).*)$/;
+const FENCE_CLOSE = /^[ \t]*(`{3,}|~{3,})[ \t]*$/;
+
+/**
+ * FILE_NEW / FILE_APPEND content without the code fence around it, as the
+ * crate strips it: when the first and the last non-blank lines are a fence
+ * pair (an opening fence of three or more backticks or tildes, with or
+ * without an info string, and a bare closing fence of the same character, at
+ * least as long), the content is the lines between them, exactly. Otherwise
+ * null. (Lines inside are not looked at: a Markdown file's own fences stay.)
+ */
+export function unfenced(text: string): string | null {
+  const lines = text.split('\n');
+  let f = 0;
+  while (f < lines.length && lines[f].trim() === '') f++;
+  let l = lines.length - 1;
+  while (l > f && lines[l].trim() === '') l--;
+  if (l <= f) return null;
+  const open = FENCE_OPEN.exec(lines[f].replace(/\r$/, ''));
+  const close = FENCE_CLOSE.exec(lines[l].replace(/\r$/, ''));
+  if (!open || !close) return null;
+  const fence = open[1] ?? open[2];
+  if (close[1][0] !== fence[0] || close[1].length < fence.length) return null;
+  let from = 0;
+  for (let k = 0; k <= f; k++) from += lines[k].length + 1;
+  let to = from;
+  for (let k = f + 1; k < l; k++) to += lines[k].length + 1;
+  return text.slice(from, to);
+}
+
+/** A closing tag's name, or an opening tag's, found by `TAG` from `from`. */
+interface TagAt {
+  from: number;
+  to: number;
+  closing: boolean;
+  name: string;
+  selfClosing: boolean;
+}
+
+function tagAt(reply: string, re: RegExp, from: number): TagAt | null {
+  re.lastIndex = from;
+  const m = re.exec(reply);
+  if (!m) return null;
+  return { from: m.index, to: m.index + m[0].length, closing: m[1] === '/', name: m[2], selfClosing: m[4] === '/' };
+}
+
+/**
+ * Where a directive with content (FILE_NEW, FILE_APPEND) ends, and whether
+ * that end is certain. The content runs to the first closing tag; the end is
+ * ambiguous (the closing tag may be content) when
+ * - a line of the content starts with a tag of the same name (either the
+ *   closing tag is missing before it, or the content shows this format):
+ *   the directive ends at the closing tag that balances it, when one does;
+ *   else at that line, and what follows in the envelope may be content;
+ * - another closing tag of the same name follows before the next opening
+ *   tag or `</FILE_CHANGES>`: the directive ends at the last of them;
+ * - text other than blanks or a tag follows the closing tag on its line:
+ *   the directive ends there, and what follows in the envelope may be content.
+ */
+interface ContentEnd {
+  /** Offset of the closing tag that ends the content, -1 when there is none. */
+  close: number;
+  /** Where reading goes on. */
+  end: number;
+  ambiguous?: { why: string; at: number; poison: boolean };
+}
+
+class Tags {
+  private readonly re = new RegExp(TAG.source, 'g');
+  private readonly sticky = new RegExp(TAG.source, 'y');
+  private balanced: Map<string, Map<number, number>> = new Map();
+  constructor(private readonly reply: string) {}
+
+  next(from: number): TagAt | null {
+    return tagAt(this.reply, this.re, from);
+  }
+
+  /** The tag that starts exactly at `offset`, or null. */
+  at(offset: number): TagAt | null {
+    return tagAt(this.reply, this.sticky, offset);
+  }
+
+  /**
+   * The end of the closing tag that balances the opening tag of `name` at
+   * `open` (opening and closing tags of that name counted as nested), or
+   * undefined. Worked out once per name for the whole reply.
+   */
+  balance(name: string, open: number): number | undefined {
+    let map = this.balanced.get(name);
+    if (!map) {
+      map = new Map();
+      const stack: number[] = [];
+      for (let t = this.next(0); t; t = this.next(t.to)) {
+        if (t.name !== name) continue;
+        if (t.closing) {
+          const o = stack.pop();
+          if (o !== undefined) map.set(o, t.to);
+        } else if (!t.selfClosing) stack.push(t.from);
+      }
+      this.balanced.set(name, map);
+    }
+    return map.get(open);
+  }
+}
+
+function contentEnd(reply: string, tags: Tags, name: string, tagFrom: number, tagTo: number): ContentEnd {
+  const closeTag = `</${name}>`;
+  const close = reply.indexOf(closeTag, tagTo);
+  const limit = close === -1 ? reply.length : close;
+  // A line of the content that starts with a tag of the same name.
+  const nested = new RegExp(`\\n[ \\t]*<${name}[\\s/>]`, 'g');
+  nested.lastIndex = tagTo;
+  for (let m = nested.exec(reply); m && m.index < limit; m = nested.exec(reply)) {
+    const at = m.index + 1; // the line's start
+    const t = tags.at(m.index + m[0].length - name.length - 2);
+    if (!t || t.name !== name || t.from >= limit) continue;
+    const balanced = tags.balance(name, tagFrom);
+    return balanced !== undefined
+      ? { close, end: balanced, ambiguous: { why: 'nested', at: t.from, poison: false } }
+      : { close, end: at, ambiguous: { why: 'nested', at: t.from, poison: true } };
+  }
+  if (close === -1) return { close, end: reply.length };
+  const closeEnd = close + closeTag.length;
+  // Another closing tag of the same name before the next directive or `</FILE_CHANGES>`.
+  let last = -1;
+  for (let t = tags.next(closeEnd); t; t = tags.next(t.to)) {
+    if (!t.closing || t.name === 'FILE_CHANGES') break;
+    if (t.name === name) last = t.to;
+  }
+  if (last !== -1) return { close, end: last, ambiguous: { why: 'repeated', at: last - closeTag.length, poison: false } };
+  // Text after the closing tag on its line.
+  const nl = reply.indexOf('\n', closeEnd);
+  const rest = reply.slice(closeEnd, nl === -1 ? reply.length : nl).trim();
+  if (rest !== '' && !rest.startsWith('<')) return { close, end: closeEnd, ambiguous: { why: 'text', at: close, poison: true } };
+  return { close, end: closeEnd };
+}
+
+function scan(reply: string, files: readonly string[]): Scan {
   const at = new Locator(reply);
+  const tags = new Tags(reply);
+  const names = new Names(files);
   const edits: Edit[] = [];
   const diagnostics: Diagnostic[] = [];
   const envelopes: EnvelopeRange[] = [];
+  const lineOf = (offset: number) => at.position(offset).line;
 
   const push = (edit: Omit<Edit, 'index' | 'warnings' | 'old'> & Partial<Pick<Edit, 'old' | 'warnings'>>) => {
     edits.push({ old: [], warnings: [], ...edit, index: edits.length } as Edit);
@@ -98,6 +288,8 @@ function scan(reply: string): Scan {
     if (!open) break;
     const envelope: EnvelopeRange = { from: open.index, to: reply.length, closed: false };
     envelopes.push(envelope);
+    /** A directive whose end is uncertain: the directives after it in this envelope may be its content. */
+    let poison: { tag: string; line: number } | null = null;
     let p = open.index + open[0].length;
     for (;;) {
       TAG.lastIndex = p;
@@ -138,17 +330,20 @@ function scan(reply: string): Scan {
       const closeTag = `</${name}>`;
       /** Consume an immediately following closing tag of a directive without content. */
       const emptyClose = (from: number) => {
-        const rest = /^\s*/.exec(reply.slice(from))![0].length;
-        return reply.startsWith(closeTag, from + rest) ? from + rest + closeTag.length : from;
+        let k = from;
+        while (k < reply.length && /\s/.test(reply[k])) k++;
+        return reply.startsWith(closeTag, k) ? k + closeTag.length : from;
       };
+      const first = edits.length;
+      const poisonedBy = poison;
 
       switch (name) {
         case 'FILE_NEW':
         case 'FILE_APPEND': {
           const kind: EditKind = name === 'FILE_NEW' ? 'write' : 'append';
-          const path = cleanPath(attrs.path ?? attrs.file_path);
-          const close = selfClosing ? -1 : reply.indexOf(closeTag, tagTo);
-          const end = selfClosing ? tagTo : close === -1 ? reply.length : close + closeTag.length;
+          const path = names.current(attrs.path ?? attrs.file_path);
+          const block: ContentEnd = selfClosing ? { close: -1, end: tagTo } : contentEnd(reply, tags, name, tagFrom, tagTo);
+          const { close, end } = block;
           let text = '';
           if (!selfClosing) {
             let start = tagTo;
@@ -159,12 +354,34 @@ function scan(reply: string): Scan {
             const lineStart = reply.lastIndexOf('\n', stop - 1) + 1;
             if (close !== -1 && lineStart >= start && reply.slice(lineStart, stop).trim() === '') stop = lineStart;
             text = reply.slice(start, Math.max(start, stop));
+            text = unfenced(text) ?? text;
           }
           const content = parseText(text);
-          const edit: Omit<Edit, 'index' | 'warnings' | 'old'> = { kind, file: path, new: content.lines, span: at.span(tagFrom, end) };
+          const edit: Omit<Edit, 'index' | 'warnings' | 'old'> = { kind, ...names.target(path), new: content.lines, span: at.span(tagFrom, end) };
           if (text !== '') edit.finalNewline = text.endsWith('\n');
+          const described = `<${name} path="${path}"> at line ${tag.start.line}`;
           if (!path) edit.error = pathError(name, tag, 'path');
-          else if (!selfClosing && close === -1)
+          else if (block.ambiguous) {
+            const a = block.ambiguous;
+            const rest = a.poison ? `; the directives after it in this envelope were not applied either, since they may be part of its content` : '';
+            const fix =
+              a.why === 'nested'
+                ? `end each directive with its ${closeTag} before the next one begins`
+                : `close each directive once; a file whose text holds "${closeTag}" cannot be given whole in this format: give those lines in a <FILE_PATCH> hunk`;
+            const why =
+              a.why === 'nested'
+                ? `its content holds another <${name}> tag at line ${lineOf(a.at)} before its ${closeTag}: either its closing tag is missing before that line, or the content shows this format's tags`
+                : a.why === 'repeated'
+                  ? `its content holds ${closeTag} at line ${lineOf(close)} and another ${closeTag} follows at line ${lineOf(a.at)}, so either could end it`
+                  : `its ${closeTag} at line ${lineOf(close)} is followed on its line by text, so it may be part of the content rather than its end`;
+            edit.error = diagnostic(
+              'ambiguous-end',
+              'error',
+              `${described}: ${why}; the file was not written${rest}. To fix it, ${fix}`,
+              a.why === 'nested' ? at.span(a.at, a.at + name.length + 1) : at.span(close, close + closeTag.length),
+            );
+            if (a.poison) poison = { tag: described, line: tag.start.line };
+          } else if (!selfClosing && close === -1)
             edit.error = diagnostic(
               'truncated',
               'error',
@@ -172,31 +389,57 @@ function scan(reply: string): Scan {
               endSpan(reply, at.lines),
             );
           push(edit);
+          names.write(path);
           p = end;
           break;
         }
         case 'FILE_PATCH': {
-          const path = cleanPath(attrs.path ?? attrs.file_path);
-          const { rows, end, how } = selfClosing ? { rows: [], end: tagTo, how: 'closed' as const } : patchRows(reply, at, tagTo, closeTag);
-          const first = edits.length;
+          const path = names.current(attrs.path ?? attrs.file_path);
+          const target = names.target(path);
+          const read = selfClosing ? { rows: [], end: tagTo, how: 'closed' as const } : patchRows(reply, at, tagTo, closeTag);
+          const { rows, how } = read;
+          let end = read.end;
+          // Another </FILE_PATCH> before the next directive or </FILE_CHANGES>: either could end the patch.
+          let repeated = -1;
+          if (!selfClosing && how === 'closed') {
+            for (let t = tags.next(end); t; t = tags.next(t.to)) {
+              if (!t.closing || t.name === 'FILE_CHANGES') break;
+              if (t.name === name) repeated = t.from;
+            }
+          }
+          const ambiguous =
+            repeated === -1
+              ? undefined
+              : diagnostic(
+                  'ambiguous-end',
+                  'error',
+                  `<FILE_PATCH path="${path}"> at line ${tag.start.line}: its </FILE_PATCH> at line ${lineOf(end - closeTag.length)} is followed by another at line ${lineOf(repeated)}, so either could end the patch; none of its hunks was applied. Close each directive once, and start every line of a hunk with " ", "-" or "+"`,
+                  at.span(end - closeTag.length, end),
+                );
+          if (repeated !== -1) end = repeated + closeTag.length;
           for (const item of scanDiff(rows, how === 'cut' ? 'cut' : 'closed')) {
             if (item.type !== 'hunk') continue; // `---`/`+++` lines: the tag names the file
-            const edit = hunkEdit(item.hunk, path, edits.length, path ? undefined : pathError(name, tag, 'path'));
-            if (edit) edits.push(edit);
+            const edit = hunkEdit(item.hunk, target.file, edits.length, path ? ambiguous : pathError(name, tag, 'path'));
+            if (edit) {
+              if (target.moveTo !== undefined) edit.moveTo = target.moveTo;
+              edits.push(edit);
+            }
           }
           if (edits.length === first) {
             const error =
-              how === 'cut'
-                ? diagnostic('truncated', 'error', `the reply ends inside <FILE_PATCH path="${path}"> before any complete hunk: it was cut off`, endSpan(reply, at.lines))
-                : !path
-                  ? pathError(name, tag, 'path')
-                  : diagnostic(
-                      'malformed',
-                      'error',
-                      `<FILE_PATCH path="${path}"> at line ${tag.start.line} holds no hunk: a patch is one or more "@@ ... @@" lines, each followed by lines starting with " " (context), "-" (remove) or "+" (add); to give the whole file, use <FILE_NEW>`,
-                      at.span(tagFrom, end),
-                    );
-            push({ kind: 'replace', file: path, new: [], span: at.span(tagFrom, end), error });
+              !path
+                ? pathError(name, tag, 'path')
+                : ambiguous
+                  ? ambiguous
+                  : how === 'cut'
+                    ? diagnostic('truncated', 'error', `the reply ends inside <FILE_PATCH path="${path}"> before any complete hunk: it was cut off`, endSpan(reply, at.lines))
+                    : diagnostic(
+                        'malformed',
+                        'error',
+                        `<FILE_PATCH path="${path}"> at line ${tag.start.line} holds no hunk: a patch is one or more "@@ ... @@" lines, each followed by lines starting with " " (context), "-" (remove) or "+" (add); to give the whole file, use <FILE_NEW>`,
+                        at.span(tagFrom, end),
+                      );
+            push({ kind: 'replace', ...target, new: [], span: at.span(tagFrom, end), error });
           }
           if (how === 'inferred') {
             const last = edits[edits.length - 1];
@@ -214,21 +457,24 @@ function scan(reply: string): Scan {
           break;
         }
         case 'FILE_DELETE': {
-          const path = cleanPath(attrs.path ?? attrs.file_path);
+          const path = names.current(attrs.path ?? attrs.file_path);
           const end = selfClosing ? tagTo : emptyClose(tagTo);
-          const edit: Omit<Edit, 'index' | 'warnings' | 'old'> = { kind: 'delete', file: path, new: [], span: at.span(tagFrom, end) };
+          const edit: Omit<Edit, 'index' | 'warnings' | 'old'> = { kind: 'delete', ...names.target(path), new: [], span: at.span(tagFrom, end) };
           if (!path) edit.error = pathError(name, tag, 'path');
           push(edit);
           p = end;
           break;
         }
         case 'FILE_RENAME': {
-          const from = cleanPath(attrs.from ?? attrs.from_path);
-          const to = cleanPath(attrs.to ?? attrs.to_path);
+          const from = names.current(attrs.from ?? attrs.from_path);
+          const to = (attrs.to ?? attrs.to_path ?? '').trim() === '' ? '' : resolveFile((attrs.to ?? attrs.to_path)!.trim(), files);
           const end = selfClosing ? tagTo : emptyClose(tagTo);
           const edit: Omit<Edit, 'index' | 'warnings' | 'old'> = { kind: 'rename', file: from, moveTo: to, new: [], span: at.span(tagFrom, end) };
+          const taken = to === '' ? null : names.taken(to);
           if (!from) edit.error = pathError(name, tag, 'from');
           else if (!to) edit.error = diagnostic('malformed', 'error', `<FILE_RENAME from="${from}"> at line ${tag.start.line} has no to attribute (the new path)`, tag);
+          else if (taken) edit.error = diagnostic('file-exists', 'error', `cannot rename ${from} to ${to}: ${taken}`, tag);
+          else Object.assign(edit, names.rename(from, to));
           push(edit);
           p = end;
           break;
@@ -238,7 +484,7 @@ function scan(reply: string): Scan {
           const end = close === -1 ? tagTo : close + closeTag.length;
           push({
             kind: 'replace',
-            file: cleanPath(attrs.path ?? attrs.file_path ?? attrs.from ?? attrs.from_path),
+            file: names.current(attrs.path ?? attrs.file_path ?? attrs.from ?? attrs.from_path),
             new: [],
             span: at.span(tagFrom, end),
             error: diagnostic(
@@ -249,6 +495,16 @@ function scan(reply: string): Scan {
             ),
           });
           p = end;
+        }
+      }
+      if (poisonedBy) {
+        for (let k = first; k < edits.length; k++) {
+          edits[k].error = diagnostic(
+            'ambiguous-end',
+            'error',
+            `<${name}> at line ${tag.start.line} was not applied: it follows ${poisonedBy.tag}, whose end is ambiguous, so it may be part of that directive's content`,
+            tag,
+          );
         }
       }
       // A directive without its closing tag ran to the reply's end.
@@ -287,13 +543,16 @@ function patchRows(reply: string, at: Locator, tagTo: number, closeTag: string):
   return { rows, end: reply.length, how: 'cut' };
 }
 
-/** The paths a reply names are taken as written: udiffx's tags name files exactly. */
-export function parseUdiffx(reply: string, _context?: ParseContext): ParseResult {
-  const { edits, diagnostics } = scan(reply);
+/**
+ * Paths resolve to the given files (`resolveFile`), and directives run in
+ * reply order as far as renames go (see `Names`).
+ */
+export function parseUdiffx(reply: string, context?: ParseContext): ParseResult {
+  const { edits, diagnostics } = scan(reply, context?.files ?? []);
   return { edits, diagnostics };
 }
 
 /** Where the envelopes are, for `prose`. */
 export function envelopes(reply: string): EnvelopeRange[] {
-  return scan(reply).envelopes;
+  return scan(reply, []).envelopes;
 }

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import type { Span } from '../../../src/core/types.ts';
 import { applyRequest } from '../../../src/formats/index.ts';
 import { prose, udiffx } from '../../../src/formats/udiffx/index.ts';
-import { envelopes, parseUdiffx } from '../../../src/formats/udiffx/parse.ts';
+import { envelopes, parseUdiffx, unfenced } from '../../../src/formats/udiffx/parse.ts';
 
 const parse = (reply: string) => parseUdiffx(reply, { files: [] });
 const text = (reply: string, s: Span) => reply.slice(s.from, s.to);
@@ -220,5 +220,184 @@ describe('through the engine', () => {
     });
     assert.equal(r.ok, true);
     assert.deepEqual(r.files, { 'a.txt': null, 'b/c.txt': 'one\n2\n' });
+  });
+});
+
+describe('a code fence around FILE_NEW content', () => {
+  const content = (body: string) => parse(`<FILE_CHANGES>\n<FILE_NEW path="a">\n${body}</FILE_NEW>\n</FILE_CHANGES>`).edits[0];
+
+  it('is stripped when the first and last non-blank lines are a fence pair', () => {
+    assert.deepEqual(content('```rust\nfn a() {}\n```\n').new, ['fn a() {}']);
+    assert.deepEqual(content('\n  ~~~~ text\nx\n\ny\n~~~~~  \n\n').new, ['x', '', 'y']);
+    const e = content('```\n\nkept blank\n```\n');
+    assert.deepEqual([e.new, e.finalNewline], [['', 'kept blank'], true]);
+    assert.deepEqual(content('```\n```\n').new, []);
+  });
+
+  it('is content when the lines are no pair', () => {
+    for (const body of ['```\nx\n~~~\n', '````\nx\n```\n', '```\nx\n```js\n', '```\nx\n```\ntext\n', 'text\n```\nx\n```\n', '```\n']) {
+      assert.deepEqual(content(body).new, body.replace(/\n$/, '').split('\n'), JSON.stringify(body));
+    }
+  });
+
+  it('keeps CR LF line ends inside', () => {
+    const e = parse('<FILE_CHANGES>\r\n<FILE_NEW path="a">\r\n```\r\nx\r\ny\r\n```\r\n</FILE_NEW>\r\n</FILE_CHANGES>').edits[0];
+    assert.deepEqual([e.new, e.finalNewline], [['x', 'y'], true]);
+  });
+
+  it('unfenced() on its own', () => {
+    assert.equal(unfenced('```py\na\n```'), 'a\n');
+    assert.equal(unfenced('```'), null);
+    assert.equal(unfenced(''), null);
+    assert.equal(unfenced('```\n```'), '');
+  });
+});
+
+describe('the end of a content (ambiguous-end)', () => {
+  const codes = (reply: string) => parse(reply).edits.map((e) => [e.file, e.error?.code ?? 'ok']);
+
+  it('a second closing tag before the next directive: the block fails whole, and the next directive is read', () => {
+    const reply = '<FILE_CHANGES>\n<FILE_NEW path="a">\nx\n</FILE_NEW>\ny\n</FILE_NEW>\n<FILE_DELETE path="b"/>\n</FILE_CHANGES>';
+    const { edits, diagnostics } = parse(reply);
+    assert.deepEqual(edits.map((e) => [e.file, e.error?.code]), [['a', 'ambiguous-end'], ['b', undefined]]);
+    assert.deepEqual(diagnostics, []);
+    assert.equal(text(reply, edits[0].span), '<FILE_NEW path="a">\nx\n</FILE_NEW>\ny\n</FILE_NEW>');
+    assert.deepEqual(pos(edits[0].error!.reply!), [4, 1, 4, 12]);
+    assert.match(edits[0].error!.message, /holds <\/FILE_NEW> at line 4 and another <\/FILE_NEW> follows at line 6/);
+  });
+
+  it('other closing tags between are skipped; the next opening tag or </FILE_CHANGES> ends the search', () => {
+    assert.deepEqual(codes('<FILE_CHANGES>\n<FILE_NEW path="a">\nx\n</FILE_NEW>\n</FILE_PATCH>\n</FILE_NEW>\n</FILE_CHANGES>'), [['a', 'ambiguous-end']]);
+    assert.deepEqual(codes('<FILE_CHANGES>\n<FILE_NEW path="a">\nx\n</FILE_NEW>\n</FILE_CHANGES>\n</FILE_NEW>'), [['a', 'ok']]);
+    assert.deepEqual(codes('<FILE_CHANGES>\n<FILE_NEW path="a">\nx\n</FILE_NEW>\n<FILE_NEW path="b">\ny\n</FILE_NEW>\n</FILE_CHANGES>'), [['a', 'ok'], ['b', 'ok']]);
+  });
+
+  it('FILE_APPEND follows the same rules with its own tags', () => {
+    assert.deepEqual(codes('<FILE_CHANGES>\n<FILE_APPEND path="a">\nx\n</FILE_APPEND>\n</FILE_APPEND>\n</FILE_CHANGES>'), [['a', 'ambiguous-end']]);
+    assert.deepEqual(codes('<FILE_CHANGES>\n<FILE_APPEND path="a">\n</FILE_NEW>\n<FILE_NEW path="x">\n</FILE_APPEND>\n</FILE_CHANGES>'), [['a', 'ok']]);
+  });
+
+  it('text after the closing tag on its line: the block and the rest of its envelope fail, later envelopes are read', () => {
+    const reply = '<FILE_CHANGES>\n<FILE_NEW path="a">\nend with </FILE_NEW> here\n<FILE_DELETE path="b"/>\n<FILE_PATCH path="c">\n@@\n-x\n+y\n</FILE_PATCH>\n</FILE_CHANGES>\n<FILE_CHANGES>\n<FILE_DELETE path="d"/>\n</FILE_CHANGES>';
+    const { edits } = parse(reply);
+    assert.deepEqual(edits.map((e) => [e.file, e.error?.code]), [['a', 'ambiguous-end'], ['b', 'ambiguous-end'], ['c', 'ambiguous-end'], ['d', undefined]]);
+    assert.match(edits[1].error!.message, /^<FILE_DELETE> at line 4 was not applied: it follows <FILE_NEW path="a"> at line 2/);
+  });
+
+  it('a tag of the same name starting a content line: balanced, the block runs to its own closing tag', () => {
+    const reply = '<FILE_CHANGES>\n<FILE_NEW path="doc.md">\n<FILE_NEW path="x">\nhi\n</FILE_NEW>\n<FILE_DELETE path="y"/>\n</FILE_NEW>\n<FILE_DELETE path="z"/>\n</FILE_CHANGES>';
+    const { edits } = parse(reply);
+    assert.deepEqual(edits.map((e) => [e.file, e.error?.code]), [['doc.md', 'ambiguous-end'], ['z', undefined]]);
+    assert.deepEqual(pos(edits[0].error!.reply!), [3, 1, 3, 10]);
+  });
+
+  it('not balanced: a missing closing tag; the block ends before that line and the envelope after it fails', () => {
+    const reply = '<FILE_CHANGES>\n<FILE_NEW path="a">\nA\n  <FILE_NEW path="b">\nB\n</FILE_NEW>\n</FILE_CHANGES>';
+    const { edits } = parse(reply);
+    assert.deepEqual(edits.map((e) => [e.file, e.error?.code]), [['a', 'ambiguous-end'], ['b', 'ambiguous-end']]);
+    assert.equal(text(reply, edits[0].span), '<FILE_NEW path="a">\nA\n');
+  });
+
+  it('a tag inside a line, or a look-alike that is no tag, is content', () => {
+    assert.deepEqual(codes('<FILE_CHANGES>\n<FILE_NEW path="a">\nuse <FILE_NEW path="x"> here\n<FILE_NEWS>\n<FILE_NEW path=\n</FILE_NEW>\n</FILE_CHANGES>'), [['a', 'ok']]);
+  });
+
+  it('a FILE_PATCH with a second closing tag: every hunk fails, spanning both tags', () => {
+    const reply = '<FILE_CHANGES>\n<FILE_PATCH path="a">\n@@\n-x\n+y\n@@\n-p\n+q\n</FILE_PATCH>\n</FILE_PATCH>\n<FILE_DELETE path="b"/>\n</FILE_CHANGES>';
+    const { edits } = parse(reply);
+    assert.deepEqual(edits.map((e) => [e.file, e.error?.code]), [['a', 'ambiguous-end'], ['a', 'ambiguous-end'], ['b', undefined]]);
+    assert.deepEqual(pos(edits[0].error!.reply!), [9, 1, 9, 14]);
+    const noHunk = parse('<FILE_CHANGES>\n<FILE_PATCH path="a">\nx\n</FILE_PATCH>\n</FILE_PATCH>\n</FILE_CHANGES>').edits;
+    assert.deepEqual(noHunk.map((e) => e.error?.code), ['ambiguous-end']);
+  });
+});
+
+describe('directives in order: renames', () => {
+  const files = ['a.txt', 'src/App.js'];
+  const read = (body: string) => parseUdiffx(`<FILE_CHANGES>\n${body}\n</FILE_CHANGES>`, { files }).edits.map((e) => [e.kind, e.file, e.moveTo, e.error?.code]);
+
+  it('a directive on the new path is an edit of the old file, moved', () => {
+    assert.deepEqual(read('<FILE_RENAME from="a.txt" to="b.txt"/>\n<FILE_PATCH path="B.TXT">\n@@\n-x\n+y\n</FILE_PATCH>\n<FILE_APPEND path="./b.txt">\nz\n</FILE_APPEND>'), [
+      ['rename', 'a.txt', 'b.txt', undefined],
+      ['replace', 'a.txt', 'b.txt', undefined],
+      ['append', 'a.txt', 'b.txt', undefined],
+    ]);
+  });
+
+  it('the old path after the rename still names the file; a path before the rename is read as written', () => {
+    assert.deepEqual(read('<FILE_PATCH path="b.txt">\n@@\n-x\n+y\n</FILE_PATCH>\n<FILE_RENAME from="a.txt" to="b.txt"/>\n<FILE_PATCH path="a.txt">\n@@\n-x\n+y\n</FILE_PATCH>'), [
+      ['replace', 'b.txt', undefined, undefined],
+      ['rename', 'a.txt', 'b.txt', undefined],
+      ['replace', 'a.txt', undefined, undefined],
+    ]);
+  });
+
+  it('a second rename moves the file from its given path again (the engine refuses two moves)', () => {
+    assert.deepEqual(read('<FILE_RENAME from="a.txt" to="b.txt"/>\n<FILE_RENAME from="b.txt" to="c.txt"/>\n<FILE_PATCH path="c.txt">\n@@\n-x\n+y\n</FILE_PATCH>'), [
+      ['rename', 'a.txt', 'b.txt', undefined],
+      ['rename', 'a.txt', 'c.txt', undefined],
+      ['replace', 'a.txt', 'c.txt', undefined],
+    ]);
+  });
+
+  it('a rename onto a path written or renamed to earlier is file-exists', () => {
+    assert.deepEqual(read('<FILE_NEW path="n.txt">\nx\n</FILE_NEW>\n<FILE_RENAME from="a.txt" to="n.txt"/>'), [
+      ['write', 'n.txt', undefined, undefined],
+      ['rename', 'a.txt', 'n.txt', 'file-exists'],
+    ]);
+    assert.deepEqual(read('<FILE_RENAME from="a.txt" to="n.txt"/>\n<FILE_RENAME from="src/App.js" to="n.txt"/>'), [
+      ['rename', 'a.txt', 'n.txt', undefined],
+      ['rename', 'src/App.js', 'n.txt', 'file-exists'],
+    ]);
+  });
+
+  it('through the engine: rename then patch of the new path, and rename then FILE_NEW of it', () => {
+    const ok = applyRequest({
+      format: 'udiffx',
+      files: { 'a.txt': 'one\n' },
+      response: '<FILE_CHANGES>\n<FILE_RENAME from="a.txt" to="b.txt"/>\n<FILE_PATCH path="b.txt">\n@@\n-one\n+two\n</FILE_PATCH>\n</FILE_CHANGES>',
+    });
+    assert.deepEqual([ok.ok, ok.files], [true, { 'a.txt': null, 'b.txt': 'two\n' }]);
+    const clash = applyRequest({
+      format: 'udiffx',
+      files: { 'a.txt': 'one\n' },
+      response: '<FILE_CHANGES>\n<FILE_RENAME from="a.txt" to="b.txt"/>\n<FILE_NEW path="b.txt">\ntwo\n</FILE_NEW>\n</FILE_CHANGES>',
+    });
+    assert.deepEqual([clash.ok, clash.files, clash.edits.map((e) => e.code)], [false, { 'a.txt': 'one\n' }, ['overlap', 'overlap']]);
+  });
+});
+
+describe('paths', () => {
+  it('name a given file up to ./, \\ and letter case, in every directive', () => {
+    const files = ['src/App.js', 'README.md'];
+    const { edits } = parseUdiffx(
+      '<FILE_CHANGES>\n<FILE_PATCH path=" ./src\\app.js ">\n@@\n-x\n+y\n</FILE_PATCH>\n<FILE_NEW path="readme.MD">\nx\n</FILE_NEW>\n<FILE_DELETE path=".\\README.md"/>\n<FILE_RENAME from="SRC/APP.JS" to=".\\lib\\App.js"/>\n<FILE_NEW path="./new\\\\x.txt"/>\n</FILE_CHANGES>',
+      { files },
+    );
+    assert.deepEqual(
+      edits.map((e) => [e.file, e.moveTo]),
+      [
+        ['src/App.js', undefined],
+        ['README.md', undefined],
+        ['README.md', undefined],
+        ['src/App.js', 'lib/App.js'],
+        ['new/x.txt', undefined],
+      ],
+    );
+  });
+
+  it('two given files equal ignoring case: the one written exactly, else neither', () => {
+    const files = ['a.txt', 'A.txt'];
+    const read = (p: string) => parseUdiffx(`<FILE_CHANGES><FILE_DELETE path="${p}"/></FILE_CHANGES>`, { files }).edits[0].file;
+    assert.deepEqual([read('A.txt'), read('a.txt'), read('a.TXT')], ['A.txt', 'a.txt', 'a.TXT']);
+  });
+
+  it('an attribute named __proto__ is an attribute like any other', () => {
+    const e = parse('<FILE_CHANGES><FILE_DELETE __proto__="x" constructor="y" path="__proto__"/></FILE_CHANGES>').edits[0];
+    assert.deepEqual([e.file, e.error], ['__proto__', undefined]);
+    const r = applyRequest({ format: 'udiffx', files: JSON.parse('{"__proto__": "one\\n"}'), response: '<FILE_CHANGES>\n<FILE_PATCH path="__proto__">\n@@\n-one\n+two\n</FILE_PATCH>\n</FILE_CHANGES>' });
+    assert.equal(r.ok, true, JSON.stringify(r.edits));
+    assert.ok(Object.hasOwn(r.files, '__proto__'));
+    assert.equal(r.files['__proto__'], 'two\n');
   });
 });
