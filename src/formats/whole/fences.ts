@@ -175,6 +175,21 @@ export function scanFences(lines: readonly ReplyLine[], files: readonly string[]
   return blocks;
 }
 
+/**
+ * Texts that, appended to a reply that ends with complete lines, would make
+ * a block that closed on its last lines closed early (rule 6), whatever its
+ * fence: a line of text, then a line that closes any backtick fence of the
+ * reply (after every closing tag of aider's tag fences), or any tilde
+ * fence. A read block that none of them changes keeps its end whatever
+ * follows: for streaming.
+ */
+export function earlyCloseProbes(reply: string): string[] {
+  let longest = 3;
+  for (const m of reply.matchAll(/^ {0,3}(`{3,}|~{3,})/gm)) longest = Math.max(longest, m[1].length);
+  const tags = TAG_FENCES.map((t) => `</${t}>\n`).join('');
+  return [`x\n${tags}${'`'.repeat(longest)}\n`, `x\n${'~'.repeat(longest)}\n`];
+}
+
 /** The longest run of backticks that starts a line (after any blanks) in `lines`. */
 export function longestBacktickRun(lines: readonly string[]): number {
   let longest = 0;

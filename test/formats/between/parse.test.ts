@@ -148,7 +148,48 @@ describe('between parser', () => {
   });
 });
 
+describe('between parser: issue 11 rules', () => {
+  const F = '```';
+  it('fails the snippets from the one a fence closed early falls in; earlier snippets stand', () => {
+    const reply = `v.py\n${F}\n@BETWEEN@ "a" AND "c"\nb\n@BETWEEN@ "c" AND "e"\nS = """\n${F}\n"""\n@WHOLE FILE@\nz\n${F}\n`;
+    const { edits } = parse(reply, ['v.py']);
+    assert.deepEqual(edits.map((e) => e.error?.code ?? null), [null, 'ambiguous-end', 'ambiguous-end']);
+    assert.match(edits[1].error!.message, /closed by line 7 \(```\), but the text goes on right after it and line 11 could end the block too/);
+    assert.deepEqual(edits[1].warnings, []);
+  });
+
+  it('reads every aider fence: four backticks and the tag fences', () => {
+    for (const [open, close] of [['````', '````'], ['<source>python', '</source>'], ['<code>', '</code>'], ['<pre>', '</pre>'], ['<codeblock>', '</codeblock>'], ['<SourceCode>', '</sourcecode>']]) {
+      const [e] = parse(`t.py\n${open}\n@BETWEEN@ "a" AND "c"\n${F}\nb\n${close}\n`, ['t.py']).edits;
+      assert.equal(e.error, undefined, open);
+      assert.deepEqual(e.new, [F, 'b'], open);
+    }
+  });
+
+  it('reads extension-less names as paths, and a label above the block as no path at all', () => {
+    const [m] = parse(`Makefile\n${F}\n@WHOLE FILE@\nall:\n${F}\n`, ['app.py']).edits;
+    assert.equal(m.file, 'Makefile');
+    const [o] = parse(`Output:\n${F}\n@WHOLE FILE@\nall:\n${F}\n`, ['app.py']).edits;
+    assert.equal(o.error?.code, 'missing-path');
+    const [c] = parse(`.\\T.PY\n${F}\n@BETWEEN@ "a" AND "c"\nb\n${F}\n`, ['t.py']).edits;
+    assert.equal(c.file, 't.py');
+  });
+
+  it('in a detected reply: no only-file fallback, and an untagged block without a path is prose', () => {
+    const detected = (reply: string, files: string[]) => between.parse(reply, { files, detected: true });
+    const [e] = detected(`Add:\n${F}\n@BETWEEN@ "a" AND "c"\nb\n${F}\n`, ['t.py']).edits;
+    assert.equal(e.error?.code, 'missing-path');
+    assert.deepEqual(detected(`t.py\n${F}\n@BETWEEN@ "a" AND "c"\nb\n${F}\n\nOutput:\n${F}\nok\n${F}\n`, ['t.py']).edits.length, 1);
+  });
+
+  it('drops a leading byte order mark from @WHOLE FILE@ content of a given file, keeps one for a new file', () => {
+    const { edits } = parse(`t.py\n${F}\n@WHOLE FILE@\n\uFEFFx\n${F}\n\nn.py\n${F}\n@WHOLE FILE@\n\uFEFF\uFEFFy\n${F}\n`, ['t.py']);
+    assert.deepEqual(edits.map((e) => e.new), [['x'], ['\uFEFFy']]);
+  });
+});
+
 describe('between detection', () => {
+
   it('scores 1 for a tag at the start of a line', () => {
     assert.deepEqual(between.detect('x\n```\n  @BETWEEN@ "a" AND "b"\n```'), { score: 1, reason: '`@BETWEEN@` at line 3' });
     assert.deepEqual(between.detect('```\n@WHOLE FILE@\n```'), { score: 1, reason: '`@WHOLE FILE@` at line 2' });

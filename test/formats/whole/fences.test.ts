@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { replyLines } from '../../../src/core/reply.ts';
-import { fenceFor, isShellInfo, longestBacktickRun, opener, scanFences } from '../../../src/formats/whole/fences.ts';
+import { earlyCloseProbes, fenceFor, isShellInfo, longestBacktickRun, opener, scanFences } from '../../../src/formats/whole/fences.ts';
 
-const scan = (text: string) => scanFences(replyLines(text));
+const scan = (text: string, files: string[] = []) => scanFences(replyLines(text), files);
 
 describe('opener', () => {
   it('reads backtick and tilde fences with their info string and indentation', () => {
@@ -75,6 +75,74 @@ describe('scanFences', () => {
     const [b] = scan('<source>go\n<source>\n```\n </source> \n');
     assert.equal(b.close, 3);
     assert.deepEqual(b.content, ['<source>', '```']);
+  });
+});
+
+describe('scanFences: a fence closed early (rule 6)', () => {
+  it('reads on past a closing fence that text follows at once, up to the next line that could close the block', () => {
+    const [b, ...rest] = scan('R.md\n```\n# T\n```\nnpm i\n```\nDone.\n```\n');
+    assert.equal(b.close, 7);
+    assert.deepEqual(b.early, [3, 5]);
+    assert.deepEqual(b.content, ['# T', '```', 'npm i', '```', 'Done.']);
+    assert.deepEqual(rest, []);
+  });
+
+  it('reads one bare fence line inside the file (odd count) to the real end', () => {
+    const [b] = scan('a.py\n```python\nS = """\n```\n"""\n\nprint(S)\n```\n');
+    assert.equal(b.close, 7);
+    assert.deepEqual(b.early, [3]);
+  });
+
+  it('keeps the CommonMark end when a blank line, a fence line or the end of the reply follows the closing fence', () => {
+    for (const reply of ['```\na\n```\n\nprose\n```\nb\n```\n', '```\na\n```\n```\nb\n```\n', '```\na\n```\n', '```\na\n```']) {
+      const [b] = scan(reply);
+      assert.equal(b.close, 2, reply);
+      assert.deepEqual(b.early, [], reply);
+    }
+  });
+
+  it('keeps the end when the next fence line has an info string, or cannot close the block', () => {
+    for (const reply of ['```\na\n```\nRun:\n```sh\nx\n```\n', '```\na\n```\nRun:\n~~~\nx\n~~~\n', '````\na\n````\nRun:\n```\nx\n```\n']) {
+      const [b] = scan(reply);
+      assert.deepEqual(b.early, [], reply);
+      assert.equal(b.close, 2, reply);
+    }
+  });
+
+  it('keeps the end when a line naming a file stands right above the next fence', () => {
+    for (const path of ['b.txt', 'src/b', '.env', '`run`', 'Makefile', 'given']) {
+      const [b] = scan('```\na\n```\n' + path + '\n```\nb\n```\n', ['given']);
+      assert.deepEqual(b.early, [], path);
+    }
+    const [c] = scan('```\na\n```\nend\n```\nb\n```\n');
+    assert.deepEqual(c.early, [2, 4], 'a bare word is not a path line here');
+  });
+
+  it('applies to tildes and tag fences too', () => {
+    const [t] = scan('~~~\na\n~~~\nb\n~~~\n');
+    assert.deepEqual([t.early, t.close], [[2], 4]);
+    const [g] = scan('<code>\na\n</code>\nb\n</code>\n');
+    assert.deepEqual([g.early, g.close], [[2], 4]);
+    const [h] = scan('<code>\na\n</code>\nb\n</pre>\n');
+    assert.deepEqual([h.early, h.close], [[], 2]);
+  });
+
+  it('stays linear: many alternating fence and text lines are read in one pass', () => {
+    const n = 200000;
+    const reply = Array.from({ length: n }, (_, k) => (k % 2 ? 'x' : '```')).join('\n') + '\n';
+    const t = performance.now();
+    const blocks = scan(reply);
+    assert.ok(performance.now() - t < 3000);
+    assert.equal(blocks.length, 1);
+  });
+
+  it('earlyCloseProbes would close early a block that ends the reply, for every kind of fence', () => {
+    for (const fence of ['```', '````', '~~~', '<source>', '<pre>']) {
+      const close = fence.startsWith('<') ? fence.replace('<', '</') : fence;
+      const reply = `${fence}\na\n${close}\n`;
+      assert.deepEqual(scan(reply)[0].early, [], fence);
+      assert.ok(earlyCloseProbes(reply).some((p) => scan(reply + p)[0].early.length > 0), fence);
+    }
   });
 });
 

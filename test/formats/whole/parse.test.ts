@@ -140,7 +140,74 @@ describe('whole parser', () => {
   });
 });
 
+describe('whole parser: issue 11 rules', () => {
+  const F = '```';
+  it('a block closed early fails with ambiguous-end naming both lines, and no later block is read from its content', () => {
+    const reply = `R.md\n${F}\n# T\n${F}\nnpm i\n${F}\nDone.\n${F}\n`;
+    const { edits, diagnostics } = parse(reply, ['R.md']);
+    assert.equal(edits.length, 1);
+    assert.deepEqual(diagnostics, []);
+    assert.equal(edits[0].file, 'R.md');
+    assert.equal(edits[0].error?.code, 'ambiguous-end');
+    assert.equal(
+      edits[0].error?.message,
+      'the fenced block that begins at line 2 is closed by line 4 (```), but the text goes on right after it and line 8 could end the block too: the content holds a line that can close its fence, so it is not clear where it ends; the file was not written: put content that holds ``` lines in a longer fence (````)',
+    );
+    assert.deepEqual(edits[0].error?.reply?.start, { line: 2, column: 1 });
+    assert.deepEqual(edits[0].error?.reply?.end, { line: 8, column: 4 });
+  });
+
+  it('a block after the one closed early is read as usual', () => {
+    const { edits } = parse(`a.md\n${F}\nx\n${F}\ny\n${F}\n\nb.md\n${F}\nB\n${F}\n`, ['a.md', 'b.md']);
+    assert.deepEqual(edits.map((e) => [e.file, e.error?.code ?? null]), [['a.md', 'ambiguous-end'], ['b.md', null]]);
+  });
+
+  it('extension-less names and paths with blanks name new files, never the only file given', () => {
+    for (const name of ['Makefile', 'Dockerfile', 'LICENSE', 'README', 'Procfile', 'Gemfile', '.gitignore', 'docs/My Notes.md']) {
+      const [e] = parse(`${name}\n${F}\nx\n${F}\n`, ['app.py']).edits;
+      assert.equal(e.file, name);
+      assert.equal(e.error, undefined);
+    }
+  });
+
+  it('a line above the block that cannot be a path is missing-path, pointing at that line', () => {
+    const [e] = parse(`Intro.\n\nOutput:\n${F}\nx\n${F}\n`, ['app.py']).edits;
+    assert.equal(e.file, '');
+    assert.equal(e.error?.code, 'missing-path');
+    assert.match(e.error!.message, /"Output:" \(line 3\), is not a file path: "Output:" reads as a label/);
+    assert.deepEqual(e.error?.reply?.start, { line: 3, column: 1 });
+    const [f] = parse(`Output:\n${F}python:app.py\nx\n${F}\n`, ['app.py', 'b.py']).edits;
+    assert.equal(f.file, 'app.py', 'the info string may still name the file');
+  });
+
+  it('resolves paths differing by case, ./ or \\ to the given file', () => {
+    for (const written of ['src\\App.js', './src/App.js', 'SRC/app.JS', 'App.js', '`./src/App.js`']) {
+      const [e] = parse(`${written}\n${F}\nx\n${F}\n`, ['src/App.js', 'b.js']).edits;
+      assert.equal(e.file, 'src/App.js', written);
+    }
+  });
+
+  it('in a detected reply, a block that names no file is prose: no fallback, no missing-path', () => {
+    const detected = (reply: string, files: string[]) => whole.parse(reply, { files, detected: true });
+    assert.deepEqual(detected(`Running it prints:\n${F}\n/home/user\n${F}\n`, ['app.py']).edits, []);
+    assert.deepEqual(detected(`Here is \`app.py\`:\n${F}python\nprint(2)\n${F}\n`, ['app.py']).edits, []);
+    assert.deepEqual(detected(`Output:\n${F}\nx\n${F}\n`, ['app.py']).edits, []);
+    const { edits } = detected(`Intro.\n\napp.py\n${F}\nprint(2)\n${F}\n\nThen:\n${F}\nls\n${F}\n`, ['app.py']);
+    assert.deepEqual(edits.map((e) => [e.file, e.new]), [['app.py', ['print(2)']]]);
+  });
+
+  it('a leading U+FEFF is the file\'s byte order mark: dropped for a given file, one kept for a new file', () => {
+    const [given] = parse(`a.txt\n${F}\n\uFEFF\uFEFFx\ny\n${F}\n`, ['a.txt']).edits;
+    assert.deepEqual(given.new, ['x', 'y']);
+    const [fresh] = parse(`n.txt\n${F}\n\uFEFF\uFEFFx\n${F}\n`, ['a.txt']).edits;
+    assert.deepEqual(fresh.new, ['\uFEFFx']);
+    const [inner] = parse(`a.txt\n${F}\nx\n\uFEFFy\n${F}\n`, ['a.txt']).edits;
+    assert.deepEqual(inner.new, ['x', '\uFEFFy'], 'only the start of the text is a byte order mark');
+  });
+});
+
 describe('whole detection', () => {
+
   it('scores 0.2 for a path line before a fence, naming it', () => {
     assert.deepEqual(whole.detect('Sure.\n\nsrc/app.py\n```python\nx\n```\n'), {
       score: 0.2,
@@ -152,6 +219,10 @@ describe('whole detection', () => {
       score: 0.2,
       reason: 'path `src/a.ts` in the info string of the fence at line 2',
     });
+  });
+  it('does not take a bare word above a fence for a path line', () => {
+    assert.equal(whole.detect('Example\n```\nx\n```\n').score, 0.1);
+    assert.equal(whole.detect('Makefile\n```\nx\n```\n').score, 0.2);
   });
   it('scores 0.1 (the weakest evidence) for fences without a path line, 0 without fences', () => {
     assert.equal(whole.detect('Run:\n```sh\nls\n```\n').score, 0.1);
