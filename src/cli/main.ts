@@ -54,8 +54,9 @@ Commands:
   help, -h, --help              Show this help
   -v, --version                 Print the version
 
-Exit status: 0 every edit applied; 1 some edit failed; 2 malformed request, usage error,
-unsafe path or unreadable file; 3 internal error.
+Exit status: 0 every edit applied (and every file was written); 1 some edit failed, or a
+file could not be written; 2 malformed request, usage error, unsafe path or unreadable file
+(nothing written); 3 internal error.
 `;
 }
 
@@ -133,6 +134,8 @@ interface Change {
 interface Outcome {
   change: Change;
   failure?: string;
+  /** Not done only because another change was not (--atomic, or a deletion after a failed write). */
+  heldBack?: true;
   note?: string;
 }
 
@@ -164,7 +167,11 @@ function writeEach(base: string, changes: readonly Change[]): Outcome[] {
   const writeFailed = [...outcomes.values()].some((o) => o.failure !== undefined);
   for (const c of changes) {
     if (c.text !== null) continue;
-    const problem = writeFailed ? NO_DELETION : writeProblem(base, c.target, 'delete');
+    if (writeFailed) {
+      outcomes.set(c, { change: c, failure: NO_DELETION, heldBack: true });
+      continue;
+    }
+    const problem = writeProblem(base, c.target, 'delete');
     if (problem !== null) {
       outcomes.set(c, { change: c, failure: problem });
       continue;
@@ -188,7 +195,7 @@ function writeEach(base: string, changes: readonly Change[]): Outcome[] {
  */
 function writeAllOrNothing(base: string, changes: readonly Change[]): Outcome[] {
   const none = (failed: Change, why: string): Outcome[] =>
-    changes.map((c) => ({ change: c, failure: c === failed ? why : becauseAtomic(failed) }));
+    changes.map((c) => (c === failed ? { change: c, failure: why } : { change: c, failure: becauseAtomic(failed), heldBack: true }));
   for (const c of changes) {
     const problem = writeProblem(base, c.target, c.text === null ? 'delete' : 'write');
     if (problem !== null) return none(c, problem);
@@ -235,8 +242,8 @@ function predict(base: string, changes: readonly Change[], atomic: boolean): Out
   return changes.map((c) => {
     const problem = problems.get(c);
     if (problem != null) return { change: c, failure: problem };
-    if (atomic && first) return { change: c, failure: becauseAtomic(first) };
-    if (c.text === null && writeFails) return { change: c, failure: NO_DELETION };
+    if (atomic && first) return { change: c, failure: becauseAtomic(first), heldBack: true };
+    if (c.text === null && writeFails) return { change: c, failure: NO_DELETION, heldBack: true };
     return { change: c };
   });
 }
@@ -331,12 +338,21 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
         out(`  ${style.dim('removed')} ${path.relative(base, file)} ${style.dim('(a temporary file of an ln-diff run that was stopped)')}\n`);
       outcomes = command.atomic ? writeAllOrNothing(base, changes) : writeEach(base, changes);
     }
-    for (const o of outcomes) out(changeLine({ file: o.change.target.file, action: o.change.action, ...o }, command.dryRun, style) + '\n');
+    for (const o of outcomes)
+      out(changeLine({ file: o.change.target.file, action: o.change.action, failure: o.failure, note: o.note }, command.dryRun, style) + '\n');
   }
-  const failed = outcomes.filter((o) => o.failure !== undefined).length;
-  const changed = held ? changes.length : outcomes.length - failed;
-  out(totalsLine(result, { changed, failed, dryRun: command.dryRun, atomic: command.atomic, held }, style) + '\n');
-  return result.ok && failed === 0 ? EXIT_OK : EXIT_FAILED;
+  const notDone = outcomes.filter((o) => o.failure !== undefined);
+  const totals = {
+    total: changes.length,
+    changed: outcomes.length - notDone.length,
+    failed: notDone.filter((o) => !o.heldBack).length,
+    heldBack: notDone.filter((o) => o.heldBack).length,
+    dryRun: command.dryRun,
+    atomic: command.atomic,
+    held,
+  };
+  out(totalsLine(result, totals, style) + '\n');
+  return result.ok && notDone.length === 0 ? EXIT_OK : EXIT_FAILED;
 }
 
 // ---------------------------------------------------------------- read

@@ -75,9 +75,9 @@ export interface FileChangeLine {
   file: string;
   action: 'create' | 'modify' | 'delete';
   /** Why it was not done (or, in a dry run, would not be); absent when it was done. */
-  failure?: string;
+  failure?: string | undefined;
   /** Said after a change that was done (`--atomic could not put it back: …`). */
-  note?: string;
+  note?: string | undefined;
 }
 
 const DONE = { create: 'created', modify: 'modified', delete: 'deleted' } as const;
@@ -94,10 +94,14 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** What happened to the files, for the totals line. */
 export interface FileTotals {
+  /** Files the applied edits change. */
+  total: number;
   /** Files changed (dry run: that would change). */
   changed: number;
-  /** Files that could not be written or deleted (dry run: that could not be). */
+  /** Files that could not be written or deleted, each for its own reason (dry run: that could not be). */
   failed: number;
+  /** Files not written or deleted only because another could not be (deletions after a failed write, --atomic). */
+  heldBack: number;
   dryRun: boolean;
   /** --atomic was asked. */
   atomic: boolean;
@@ -116,23 +120,23 @@ export function totalsLine(result: ApplyResult, files: FileTotals, style: Style)
   const counts = `${plural(result.edits.length, 'edit')}: ${style.ok(`${applied} applied`)}, ${
     failed > 0 ? style.fail(`${failed} failed`) : `${failed} failed`
   }`;
-  const { changed, dryRun } = files;
-  const all = changed + files.failed;
+  const { total, changed, dryRun } = files;
   const unwritten = style.fail(`${files.failed} could not be written`);
   let text: string;
   if (files.held)
     text = dryRun
-      ? `dry run, --atomic: an edit failed, so nothing would be written (${plural(all, 'file')} would otherwise change)`
-      : `--atomic: an edit failed, so nothing was written (${plural(all, 'file')} would have changed)`;
+      ? `dry run, --atomic: an edit failed, so nothing would be written (${plural(total, 'file')} would otherwise change)`
+      : `--atomic: an edit failed, so nothing was written (${plural(total, 'file')} would have changed)`;
   else if (files.atomic && files.failed > 0)
     text = dryRun
-      ? `dry run, --atomic: ${unwritten}, so nothing would be written (${plural(all, 'file')} would otherwise change)`
+      ? `dry run, --atomic: ${unwritten}, so nothing would be written (${plural(total, 'file')} would otherwise change)`
       : changed === 0
-        ? `--atomic: ${unwritten}, so nothing was written (${plural(all, 'file')} would have changed)`
+        ? `--atomic: ${unwritten}, so nothing was written (${plural(total, 'file')} would have changed)`
         : `--atomic: ${unwritten}; ${style.fail(`${plural(changed, 'file')} changed and could not be put back`)}`;
-  else if (dryRun)
-    text = `dry run: ${plural(changed, 'file')} would change${files.failed > 0 ? `, ${unwritten}` : ''}, nothing written`;
-  else text = `${plural(changed, 'file')} changed${files.failed > 0 ? `, ${unwritten}` : ''}`;
+  else {
+    const problems = `${files.failed > 0 ? `, ${unwritten}` : ''}${files.heldBack > 0 ? `, ${style.fail(`${plural(files.heldBack, 'deletion')} held back`)}` : ''}`;
+    text = dryRun ? `dry run: ${plural(changed, 'file')} would change${problems}, nothing written` : `${plural(changed, 'file')} changed${problems}`;
+  }
   return `${counts}; ${text}`;
 }
 

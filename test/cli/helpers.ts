@@ -15,16 +15,33 @@ export interface Run {
   stderr: string;
 }
 
-export function run(args: string[], opts: { input?: string | Buffer; cwd?: string; env?: NodeJS.ProcessEnv } = {}): Run {
+/** A user to run the CLI as (needs root): ids only. */
+export interface User {
+  uid: number;
+  gid: number;
+}
+
+export interface RunOptions {
+  input?: string | Buffer;
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Run as this user (with no supplementary groups); the test process must be root. */
+  user?: User;
+  /** Node options before the binary (`--import` a module that stops the run part way). */
+  node?: string[];
+}
+
+export function run(args: string[], opts: RunOptions = {}): Run {
   const env = { ...process.env, ...opts.env };
   // The child's own tsx registration must not depend on how the test runner was started.
   delete env.NODE_OPTIONS;
-  const r = spawnSync(process.execPath, [BIN, ...args], {
+  const r = spawnSync(process.execPath, [...(opts.node ?? []), BIN, ...args], {
     input: opts.input ?? '',
     cwd: opts.cwd ?? ROOT,
     env,
     encoding: 'utf8',
     timeout: 60_000,
+    ...(opts.user ? { uid: opts.user.uid, gid: opts.user.gid } : {}),
   });
   if (r.error) throw r.error;
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };

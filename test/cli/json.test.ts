@@ -142,3 +142,18 @@ test('apply --json: other options or arguments are a usage error', () => {
     oneErrorLine(r.stderr);
   }
 });
+
+test('apply --json: a file named __proto__ is a file like any other (in the request and the result)', () => {
+  // Written as JSON text: an object literal with a `__proto__` key would set a prototype instead.
+  const response = block('__proto__', [[1, 'x']], ['y']);
+  const request = `{"format":"ln-diff","files":{"__proto__":"x\\n","b.txt":"b\\n"},"response":${JSON.stringify(response)}}`;
+  const r = applyJson(request);
+  assert.equal(r.status, 0, r.stderr + r.stdout);
+  const result = parseResult(r.stdout);
+  assert.equal(Object.hasOwn(result.files, '__proto__'), true, 'the result names the file');
+  assert.equal(result.files['__proto__'], 'y\n');
+  assert.equal(result.files['b.txt'], 'b\n');
+  assert.deepEqual(Object.keys(result.files).sort(), ['__proto__', 'b.txt']);
+  assert.equal(result.edits[0].file, '__proto__');
+  assert.equal(result.edits[0].status, 'applied');
+});
