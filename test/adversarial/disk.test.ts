@@ -370,6 +370,41 @@ test('disk 23: when every file is written the exit status is 0', (t) => {
   assert.match(ok.stdout, /1 edit: 1 applied, 0 failed; 1 file changed\n$/);
 });
 
+/**
+ * A module to `--import` into the CLI that, once the new copy of a file is
+ * written and before it is put in place, does what another program could do
+ * at that moment: `LN_MEANWHILE` (JSON `[path, text]`) is written.
+ */
+function meanwhile(dir: string): string {
+  const file = join(dir, '..', 'meanwhile.mjs');
+  writeFileSync(
+    file,
+    "import fs from 'node:fs';\nimport { syncBuiltinESMExports } from 'node:module';\n" +
+      'const fsync = fs.fsyncSync;\nlet done = false;\n' +
+      'fs.fsyncSync = (fd) => {\n  fsync(fd);\n  if (done) return;\n  done = true;\n' +
+      '  const [path, text] = JSON.parse(process.env.LN_MEANWHILE);\n  fs.writeFileSync(path, text);\n};\n' +
+      'syncBuiltinESMExports();\n',
+  );
+  chmodSync(file, 0o644);
+  return file;
+}
+
+test('disk 23: a file changed by another program while ln-diff runs is not overwritten', (t) => {
+  const dir = base(t);
+  userFile(join(dir, 'a.txt'), 'a\n');
+  const hook = meanwhile(dir);
+  for (const [file, reply, why] of [
+    ['a.txt', block('a.txt', [[1, 'a']], ['A']), 'it changed on disk since ln-diff read it; not overwritten'],
+    ['new.txt', block('new.txt', [], ['mine']), 'a file is there now, where there was none when ln-diff looked; not overwritten'],
+  ]) {
+    const r = run(['apply', '--base', dir], { ...asUser, input: reply, node: ['--import', hook], env: { LN_MEANWHILE: JSON.stringify([join(dir, file), 'typed meanwhile\n']) } });
+    assert.equal(r.status, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, new RegExp(`^ {2}✗ not (modified|created) ${file.replace('.', '\\.')}: ${why}$`, 'm'));
+    assert.equal(readFileSync(join(dir, file), 'utf8'), 'typed meanwhile\n', 'the other program\'s text stays');
+  }
+  assert.deepEqual(listing(dir), ['a.txt', 'new.txt'], 'no temporary left');
+});
+
 // ------------------------------------------------------------ 24: temporaries of a killed run
 
 test('disk 24: temporary names are recognisable, fit the file system, and match the cleanup pattern exactly', () => {
