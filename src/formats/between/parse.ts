@@ -61,7 +61,7 @@ export function parseBetween(reply: string, context: ParseContext): ParseResult 
   const diagnostics: Diagnostic[] = [];
   const detected = context.detected === true;
   let floor = 0;
-  for (const block of scanFences(lines, files)) {
+  for (const block of scanFences(lines)) {
     const next = block.close === null ? lines.length : block.close + 1;
     const snippets = snippetsOf(block, lines);
     const bp = blockPath(lines, block, floor, files, { mentioned: false, detected });

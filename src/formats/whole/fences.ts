@@ -2,12 +2,11 @@
 // them (spec/formats/whole.md, "Fences"). CommonMark's fence rules, plus
 // aider's tag fences and two deliberate extensions: a fence line with an info
 // string inside a block of the same character opens a nested fence (rule 5),
-// and a block whose closing fence is followed right away by more text and
-// then by another line that could close it is read to that line and marked
-// as closed early (rule 6): the caller refuses it with `ambiguous-end`.
+// and a block whose closing fence is followed right away by text and then
+// by another line that could close it is read to that line and marked as
+// closed early (rule 6): the caller refuses it with `ambiguous-end`.
 
 import type { ReplyLine } from '../../core/reply.ts';
-import { namesFile } from './paths.ts';
 
 /** aider's other fence pairs (`base_coder.all_fences`), written `<name>` … `</name>`. */
 export const TAG_FENCES = ['source', 'code', 'pre', 'codeblock', 'sourcecode'] as const;
@@ -91,22 +90,15 @@ function closes(text: string, fence: Opener): boolean {
 
 /**
  * Rule 6: the block closed by line `c` was closed early, when the line right
- * after `c` is text (not blank, not a fence line), and the first fence line after `c` (a line that
- * opens a fence, or the block's closing tag) could close the block too, and
- * the nearest non-blank line above that fence line does not name a file (see
- * `namesFile`). Scans the lines up to that fence line only.
+ * after `c` is text (not blank, not a fence line) and the first fence line
+ * after `c` (a line that opens a fence, or the block's closing tag) could
+ * close the block too. Scans the lines up to that fence line only.
  */
-function closedEarly(lines: readonly ReplyLine[], c: number, fence: Opener, files: readonly string[]): boolean {
+function closedEarly(lines: readonly ReplyLine[], c: number, fence: Opener): boolean {
   if (c + 1 >= lines.length || lines[c + 1].text.trim() === '' || opener(lines[c + 1].text) !== null) return false;
-  let lastText = c + 1;
-  for (let d = c + 1; d < lines.length; d++) {
+  for (let d = c + 2; d < lines.length; d++) {
     const text = lines[d].text;
-    const isFence = opener(text) !== null || (fence.char === 'tag' && text.trim().toLowerCase() === fence.closer);
-    if (!isFence) {
-      if (text.trim() !== '') lastText = d;
-      continue;
-    }
-    return closes(text, fence) && !namesFile(lines[lastText].text, files);
+    if (opener(text) !== null || (fence.char === 'tag' && text.trim().toLowerCase() === fence.closer)) return closes(text, fence);
   }
   return false;
 }
@@ -120,9 +112,9 @@ function closedEarly(lines: readonly ReplyLine[], c: number, fence: Opener, file
  * opens a nested fence of its own length. Tag fences close on their closing
  * tag alone on a line and do not nest. A line that would close the block
  * but was closed early (see `closedEarly`) is content, and is listed in
- * `early`. `files` are the given files (for rule 6's path lines).
+ * `early`.
  */
-export function scanFences(lines: readonly ReplyLine[], files: readonly string[] = []): FenceBlock[] {
+export function scanFences(lines: readonly ReplyLine[]): FenceBlock[] {
   const blocks: FenceBlock[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -138,7 +130,7 @@ export function scanFences(lines: readonly ReplyLine[], files: readonly string[]
       const text = lines[k].text;
       if (fence.char === 'tag') {
         if (text.trim().toLowerCase() === fence.closer) {
-          if (!closedEarly(lines, k, fence, files)) {
+          if (!closedEarly(lines, k, fence)) {
             block.close = k;
             break;
           }
@@ -152,7 +144,7 @@ export function scanFences(lines: readonly ReplyLine[], files: readonly string[]
             stack.pop();
             if (top.nested) top.nested.close = k;
             if (stack.length === 0) {
-              if (!closedEarly(lines, k, fence, files)) {
+              if (!closedEarly(lines, k, fence)) {
                 block.close = k;
                 break;
               }

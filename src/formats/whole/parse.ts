@@ -165,7 +165,7 @@ export function parseWhole(reply: string, context: ParseContext): ParseResult {
   const diagnostics: Diagnostic[] = [];
   const found: { edit: Edit; source: PathSource | null; open: number }[] = [];
   let floor = 0;
-  for (const block of scanFences(lines, files)) {
+  for (const block of scanFences(lines)) {
     const bp = blockPath(lines, block, floor, files, { mentioned: true, detected });
     const next = block.close === null ? lines.length : block.close + 1;
     // A shell block that names no file is a command for the user, not a file

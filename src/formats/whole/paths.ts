@@ -26,10 +26,11 @@ export function pathFromLine(text: string, files: readonly string[]): string | n
 const HAS_EXTENSION = /\.[\p{L}\p{N}_-]*\p{L}[\p{L}\p{N}_-]*$/u;
 
 /**
- * A path line that names a file beyond doubt (rule 6): a given file, or a
- * path with a directory part, an extension or a leading `.`, in backticks,
- * or a well-known extension-less name (`Makefile`). A bare word (`make`,
- * `end`) is not: it is as likely the last line of a file's text.
+ * A path line that names a file beyond doubt (for detection, where a bare
+ * word above a fence is weak evidence): a given file, or a path with a
+ * directory part, an extension or a leading `.`, in backticks, or a
+ * well-known extension-less name (`Makefile`). A bare word (`make`,
+ * `Example`) is not.
  */
 export function namesFile(text: string, files: readonly string[]): boolean {
   const r = readBlockPathLine(text, files);

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { replyLines } from '../../../src/core/reply.ts';
 import { earlyCloseProbes, fenceFor, isShellInfo, longestBacktickRun, opener, scanFences } from '../../../src/formats/whole/fences.ts';
 
-const scan = (text: string, files: string[] = []) => scanFences(replyLines(text), files);
+const scan = (text: string) => scanFences(replyLines(text));
 
 describe('opener', () => {
   it('reads backtick and tilde fences with their info string and indentation', () => {
@@ -109,13 +109,13 @@ describe('scanFences: a fence closed early (rule 6)', () => {
     }
   });
 
-  it('keeps the end when a line naming a file stands right above the next fence', () => {
-    for (const path of ['b.txt', 'src/b', '.env', '`run`', 'Makefile', 'given']) {
-      const [b] = scan('```\na\n```\n' + path + '\n```\nb\n```\n', ['given']);
-      assert.deepEqual(b.early, [], path);
+  it('reads on past a closing fence followed at once by a path line and a bare fence (a README sample naming a script reads so too)', () => {
+    for (const path of ['b.txt', './run.sh', 'Makefile', 'end']) {
+      const [b] = scan('```\na\n```\n' + path + '\n```\nb\n```\n');
+      assert.deepEqual(b.early, [2, 4], path);
     }
-    const [c] = scan('```\na\n```\nend\n```\nb\n```\n');
-    assert.deepEqual(c.early, [2, 4], 'a bare word is not a path line here');
+    const [c] = scan('```\na\n```\n\nb.txt\n```\nb\n```\n');
+    assert.deepEqual(c.early, [], 'a blank line first');
   });
 
   it('applies to tildes and tag fences too', () => {

@@ -124,7 +124,7 @@ describe('whole parser', () => {
   });
 
   it('numbers edits in reply order across files', () => {
-    const { edits } = parse('b\n\na.txt\n```\n1\n```\nb.txt\n```\n2\n```\n', ['a.txt', 'b.txt']);
+    const { edits } = parse('b\n\na.txt\n```\n1\n```\n\nb.txt\n```\n2\n```\n', ['a.txt', 'b.txt']);
     assert.deepEqual(edits.map((e) => [e.index, e.file, e.new]), [
       [0, 'a.txt', ['1']],
       [1, 'b.txt', ['2']],
