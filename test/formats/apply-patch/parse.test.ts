@@ -237,6 +237,89 @@ describe('apply-patch parser: truncation', () => {
   });
 });
 
+describe('apply-patch parser: a truncated patch is an error', () => {
+  it('cut after the removed lines of a chunk: the chunk fails, never applied in part', () => {
+    const { edits } = parse('*** Begin Patch\n*** Update File: a.py\n@@\n-x\n-y\n');
+    assert.deepEqual(codes(edits), ['truncated']);
+    assert.equal(edits[0].error!.severity, 'error');
+  });
+  it('cut inside an added file: the file is not written', () => {
+    const { edits } = parse('*** Begin Patch\n*** Add File: b.py\n+one\n+tw');
+    assert.deepEqual(codes(edits), ['truncated']);
+  });
+  it('cut after a chunk closed by *** End of File: the chunk stands, the cut is reported for the reply as an error', () => {
+    const { edits, diagnostics } = parse('*** Begin Patch\n*** Update File: a.py\n@@\n-x\n+y\n*** End of File\n');
+    assert.deepEqual(codes(edits), [null]);
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.severity]), [['truncated', 'error']]);
+  });
+});
+
+describe('apply-patch parser: paths', () => {
+  const files = ['src/App.js', 'README.md'];
+  const only = (reply: string) => {
+    const { edits } = parse(`*** Begin Patch\n${reply}\n*** End Patch\n`, files);
+    assert.equal(edits.length, 1);
+    return edits[0];
+  };
+  it('name a given file up to ./, \\ and letter case', () => {
+    for (const p of ['./src/App.js', 'src\\App.js', '.\\src\\App.js', 'SRC/app.js', ' src/App.js ']) {
+      const e = only(`*** Update File: ${p}\n@@\n-x\n+y`);
+      assert.equal(e.file, 'src/App.js', p);
+      assert.equal(e.error, undefined, p);
+    }
+  });
+  it('resolve for every section: an add onto a given file is file-exists, a delete and a move name the given file', () => {
+    assert.equal(only('*** Add File: ./readme.md\n+x').error?.code, 'file-exists');
+    assert.equal(only('*** Delete File: .\\src\\app.js').file, 'src/App.js');
+    const moved = only('*** Update File: src/App.js\n*** Move to: ./readme.MD\n@@\n-x\n+y');
+    assert.equal(moved.moveTo, 'README.md');
+    assert.equal(moved.error?.code, 'file-exists');
+    assert.equal(only('*** Update File: src/App.js\n*** Move to: ./lib\\App.js').moveTo, 'lib/App.js');
+  });
+  it('are normalised when they name no given file', () => {
+    const e = only('*** Add File: ./docs\\new.md\n+x');
+    assert.equal(e.file, 'docs/new.md');
+    assert.equal(e.error, undefined);
+  });
+});
+
+describe('apply-patch parser: a second *** End Patch', () => {
+  const reply = (inner: string[], after: string[]) => ['*** Begin Patch', '*** Update File: a.py', '@@', '-x', '+y', ...inner, '*** End Patch', ...after].join('\n') + '\n';
+  it('with patch lines before it makes the edit the first one ended ambiguous-end', () => {
+    const { edits } = parse(reply([], ['+z', '*** End Patch']));
+    assert.deepEqual(codes(edits), ['ambiguous-end']);
+    assert.match(edits[0].error!.message, /^the `\*\*\* End Patch` at line 6 ended the patch inside this chunk, but another `\*\*\* End Patch` follows at line 8/);
+    assert.equal(pos(edits[0].error!.reply!), '6:1-6:14');
+  });
+  it('fails only the edit left open: chunks closed before are kept', () => {
+    const { edits } = parse(reply(['@@', '-p', '+q'], ['+z', '*** End Patch']));
+    assert.deepEqual(codes(edits), [null, 'ambiguous-end']);
+  });
+  it('fails an added file, a deletion and a bare update it ended', () => {
+    for (const section of ['*** Add File: b.py\n+one', '*** Delete File: a.py', '*** Update File: a.py\n*** Move to: c.py']) {
+      const { edits } = parse(`*** Begin Patch\n${section}\n*** End Patch\n+two\n*** End Patch\n`);
+      assert.deepEqual(codes(edits), ['ambiguous-end'], section);
+    }
+  });
+  it('a fence standing in for the end marker counts too', () => {
+    const { edits } = parse(['```', '*** Begin Patch', '*** Update File: a.py', '@@', '-x', '+y', '```', '+z', '*** End Patch'].join('\n'));
+    assert.deepEqual(codes(edits), ['ambiguous-end']);
+    assert.match(edits[0].error!.message, /^the fence at line 7 ended the patch/);
+  });
+  it('is only a repeat with nothing between, or prose between', () => {
+    assert.deepEqual(codes(parse(reply([], ['*** End Patch'])).edits), [null]);
+    assert.deepEqual(codes(parse(reply([], ['', 'That closes the patch.', '*** End Patch'])).edits), [null]);
+  });
+  it('changes nothing when a new patch begins before it', () => {
+    const { edits } = parse(reply([], ['*** Begin Patch', '*** Update File: a.py', '@@', '-p', '+q', '*** End Patch']));
+    assert.deepEqual(codes(edits), [null, null]);
+  });
+  it('an edit closed by *** End of File is not affected', () => {
+    const { edits } = parse(reply(['*** End of File'], ['+z', '*** End Patch']));
+    assert.deepEqual(codes(edits), [null]);
+  });
+});
+
 describe('apply-patch anchors', () => {
   it('reads the text after "@@ ", dropping unified-diff numbers', () => {
     assert.equal(anchorText('@@'), '');
