@@ -6,7 +6,7 @@ import { columnSpan, linesSpan, replyLines, type ReplyLine } from '../../core/re
 import { unsafePathReason } from '../../core/run.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult } from '../../core/types.ts';
 import { isShellInfo, scanFences, type FenceBlock } from '../whole/fences.ts';
-import { blockPath, closedEarlyError, missingPath, nestedWarning, truncatedBlock, withoutBom } from '../whole/parse.ts';
+import { blockPath, closedEarlyError, missingPath, nestedWarning, pairedAfterError, truncatedBlock, withoutBom } from '../whole/parse.ts';
 import { BETWEEN, WHOLE_FILE, anchorKey, betweenAnchors, tagOf } from './syntax.ts';
 
 const show = (s: string) => JSON.stringify(s);
@@ -158,6 +158,8 @@ export function parseBetween(reply: string, context: ParseContext): ParseResult 
         edit.error = truncatedBlock(reply, lines, block, 'this snippet was not applied');
       } else if (earlyFrom >= 0 && k >= earlyFrom) {
         edit.error = closedEarlyError(lines, block, 'this snippet was not applied');
+      } else if (block.after !== null) {
+        edit.error = pairedAfterError(lines, block, 'this snippet was not applied');
       } else if (bp.path === null && !edit.error) {
         edit.error = missingPath(lines, block, files, bp);
       }

@@ -73,6 +73,13 @@ export interface FenceBlock {
    * closed where CommonMark closes it. A block with any is refused.
    */
   early: number[];
+  /**
+   * For a complete block after a block closed early, in a reply that ends
+   * inside a block: the opening line of that block closed early. The
+   * reply's fences after it are paired off by one (rule 6's last
+   * paragraph), so this block is refused too. Null otherwise.
+   */
+  after: number | null;
 }
 
 function dedent(text: string, indent: number): string {
@@ -112,7 +119,8 @@ function closedEarly(lines: readonly ReplyLine[], c: number, fence: Opener): boo
  * opens a nested fence of its own length. Tag fences close on their closing
  * tag alone on a line and do not nest. A line that would close the block
  * but was closed early (see `closedEarly`) is content, and is listed in
- * `early`.
+ * `early`; the complete blocks after the last such block are marked `after`
+ * when the reply ends inside a block.
  */
 export function scanFences(lines: readonly ReplyLine[]): FenceBlock[] {
   const blocks: FenceBlock[] = [];
@@ -123,7 +131,7 @@ export function scanFences(lines: readonly ReplyLine[]): FenceBlock[] {
       i++;
       continue;
     }
-    const block: FenceBlock = { open: i, close: null, fence, lineIndexes: [], content: [], nested: [], early: [] };
+    const block: FenceBlock = { open: i, close: null, fence, lineIndexes: [], content: [], nested: [], early: [], after: null };
     const stack: { length: number; nested: NestedFence | null }[] = [{ length: fence.marker.length, nested: null }];
     let k = i + 1;
     for (; k < lines.length; k++) {
@@ -163,6 +171,14 @@ export function scanFences(lines: readonly ReplyLine[]): FenceBlock[] {
     }
     blocks.push(block);
     i = block.close === null ? lines.length : block.close + 1;
+  }
+  // A reply that ends inside a block after a block closed early: the fences
+  // between were paired off by one, so the complete blocks between are refused.
+  const last = blocks[blocks.length - 1];
+  if (last !== undefined && last.close === null) {
+    let k = blocks.length - 2;
+    while (k >= 0 && blocks[k].early.length === 0) k--;
+    if (k >= 0) for (let j = k + 1; j < blocks.length - 1; j++) blocks[j].after = blocks[k].open;
   }
   return blocks;
 }

@@ -118,6 +118,16 @@ export function closedEarlyError(lines: readonly ReplyLine[], block: FenceBlock,
   );
 }
 
+/** The error for a complete block whose fences may be paired off by one (see `FenceBlock.after`). */
+export function pairedAfterError(lines: readonly ReplyLine[], block: FenceBlock, what: string): Diagnostic {
+  return diagnostic(
+    'ambiguous-end',
+    'error',
+    `the fenced block that begins at line ${lines[block.open].line} comes after the block at line ${lines[block.after!].line}, which was closed early, and the reply ends inside a fenced block: the fence lines in between may be paired wrongly, so this block may be part of another file; ${what}: put content that holds fence lines in a longer fence`,
+    linesSpan(lines[block.open], lines[block.close ?? lines.length - 1]),
+  );
+}
+
 /**
  * The block's lines without a byte order mark at the start of the first
  * (models copy it from a file shown with one). A given file keeps its own
@@ -190,6 +200,7 @@ export function parseWhole(reply: string, context: ParseContext): ParseResult {
     };
     if (block.close === null) edit.error = truncatedBlock(reply, lines, block, 'the file was not written (a whole file is never replaced by part of one)');
     else if (block.early.length > 0) edit.error = closedEarlyError(lines, block, 'the file was not written');
+    else if (block.after !== null) edit.error = pairedAfterError(lines, block, 'the file was not written');
     else if (bp.path === null) edit.error = missingPath(lines, block, files, bp);
     found.push({ edit, source: bp.source, open: block.open });
     floor = next;

@@ -118,6 +118,17 @@ describe('scanFences: a fence closed early (rule 6)', () => {
     assert.deepEqual(c.early, [], 'a blank line first');
   });
 
+  it('marks the complete blocks after a block closed early when the reply ends inside a block', () => {
+    const blocks = scan('```\na\n```\nb\n```\n\nc.txt\n```\nc\n```\n```\n');
+    assert.deepEqual(blocks.map((b) => [b.open, b.close, b.early, b.after]), [
+      [0, 4, [2], null],
+      [7, 9, [], 0],
+      [10, null, [], null],
+    ]);
+    const ok = scan('```\na\n```\nb\n```\n\nc.txt\n```\nc\n```\n');
+    assert.deepEqual(ok.map((b) => b.after), [null, null], 'a reply whose last block closes');
+  });
+
   it('applies to tildes and tag fences too', () => {
     const [t] = scan('~~~\na\n~~~\nb\n~~~\n');
     assert.deepEqual([t.early, t.close], [[2], 4]);
