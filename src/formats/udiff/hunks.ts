@@ -318,6 +318,25 @@ export function scanDiff(rows: readonly Row[], end: RowsEnd): DiffItem[] {
         );
       }
     }
+    // A fence line right after the hunk's lines, which the hunk's counts need together with the hunk
+    // lines right after it (at least one: the leftover is the evidence): a content line ("+```")
+    // written without its prefix, which closed the fence.
+    if (numbers && fence && !hunk.error && bodyEnd === sectionEnd && sectionEnd < rows.length && closesFence(sectionEnd)) {
+      const needOld = numbers.oldCount - hunk.context - hunk.removed;
+      const needNew = numbers.newCount - hunk.context - hunk.added;
+      let olds = 0;
+      let news = 0;
+      for (let k = sectionEnd + 1; k < rows.length; k++) {
+        const c = dedent(rows[k], fence.indent).text[0];
+        if (c === ' ') {
+          olds++;
+          news++;
+        } else if (c === '-') olds++;
+        else if (c === '+') news++;
+        else break;
+      }
+      if (olds + news > 0 && news + 1 === needNew && (olds === needOld || olds + 1 === needOld)) hunk.error = fenceInHunk(hunk, at(sectionEnd), olds + news);
+    }
     if (pair !== null && !numbers) {
       hunk.pair = { minus: at(pair), plus: at(pair + 1) };
       hunk.error ??= doubtfulPair(hunk, 'paths');
@@ -406,6 +425,16 @@ function doubtfulPair(h: Hunk, why: 'counts' | 'end' | 'paths'): Diagnostic {
     'error',
     `${pairLines(h)} may be a file header or two lines of this hunk: ${reading}; not applied. To start another file, ${n ? "correct this hunk's counts" : 'name the same file on both lines'}; to remove a line "-- ..." and add a line "++ ...", write the added line first`,
     rowSpan(h.pair!.minus, h.pair!.plus),
+  );
+}
+
+/** The error of a hunk whose counts say that the fence line `row` that ended it was one of its lines. */
+function fenceInHunk(h: Hunk, row: Row, after: number): Diagnostic {
+  return diagnostic(
+    'ambiguous-end',
+    'error',
+    `line ${row.line.line} (${JSON.stringify(row.text)}) closes the code fence around this hunk, but the hunk's header (${counts(h.numbers!)}) counts it and the ${after} hunk line${after === 1 ? '' : 's'} after it as lines of the hunk: it may be a line of the new text written without its "+", so the hunk was not applied. Write every line of a hunk with its prefix (an added line "\`\`\`" is "+\`\`\`"), and fence a diff whose lines hold \`\`\` with a longer fence`,
+    rowSpan(row),
   );
 }
 

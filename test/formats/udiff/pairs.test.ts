@@ -168,3 +168,31 @@ describe('udiff: hunks without a header', () => {
     assert.match(edits[0].error!.message, /the format of the reply was detected, not asked for/);
   });
 });
+
+describe('udiff: a fence line inside a numbered hunk', () => {
+  const hunk = (header: string, after: string[]) => ['```diff', '--- a/a.md', '+++ b/a.md', header, ' # Tool', '+Build it with:', '```', ...after];
+  it('fails the hunk (ambiguous-end) when the counts take it and the hunk lines after it exactly', () => {
+    for (const [header, after] of [
+      ['@@ -1,2 +1,6 @@', ['+make', '+```', ' Done.', '```']], // the fence line as an added line
+      ['@@ -1,3 +1,6 @@', ['+make', '+```', ' Done.', '```']], // or as a context line
+    ] as const) {
+      const { edits } = parse(hunk(header, [...after]));
+      assert.deepEqual(codes(edits), ['ambiguous-end'], header);
+      assert.match(edits[0].error!.message, /^line 7 \("```"\) closes the code fence around this hunk, but the hunk's header/);
+    }
+  });
+  it('leaves the fence a fence when the counts do not come out exactly', () => {
+    for (const [header, after] of [
+      ['@@ -1,2 +1,4 @@', ['- a list item after the diff']],
+      ['@@ -1,1 +1,2 @@', ['+more']],
+      ['@@ -1,1 +1,9 @@', ['+make']],
+      ['@@ -1,1 +1,3 @@', []], // short by one line, but no hunk line after the fence to show it
+    ] as const) {
+      assert.deepEqual(codes(parse(hunk(header, [...after])).edits), [null], header);
+    }
+  });
+  it('leaves a fence after a blank line or prose a fence', () => {
+    const { edits } = parse(['```diff', '--- a/a.md', '+++ b/a.md', '@@ -1,1 +1,3 @@', ' # Tool', '+Build it with:', '', '```', '+make']);
+    assert.deepEqual(codes(edits), [null]);
+  });
+});
