@@ -1,0 +1,203 @@
+// Replies written to hurt, in aider's SEARCH/REPLACE blocks: each must apply
+// where it belongs or fail with its reason, never land elsewhere, never lose
+// a line.
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { applyRequest } from '../../src/formats/index.ts';
+import type { ApplyResult } from '../../src/core/types.ts';
+
+const APP = 'def main():\n    load()\n    run()\n    report()\n';
+const apply = (response: string, files: Record<string, string> = { 'app.py': APP }, format = 'search-replace'): ApplyResult =>
+  applyRequest({ format, files, response });
+const block = (path: string | null, search: string[], replace: string[], fence = ['```', '```']) =>
+  [...(path === null ? [] : [path]), fence[0], '<<<<<<< SEARCH', ...search, '=======', ...replace, '>>>>>>> REPLACE', fence[1], ''].join('\n');
+
+/** Nothing was written: every given file is as it was, and nothing was created. */
+function untouched(r: ApplyResult, files: Record<string, string> = { 'app.py': APP }): void {
+  assert.deepEqual(r.files, files);
+  assert.equal(r.ok, false);
+}
+
+const BODY = ['def main():', '    load()', '    run()', '    report()'];
+
+describe('search-replace: elisions', () => {
+  for (const placeholder of ['    # ... existing code ...', '    # rest of function unchanged', '    ...', '    # ...', '    // ... rest of the code ...']) {
+    it(`refuses ${JSON.stringify(placeholder)} standing for lines the REPLACE leaves out`, () => {
+      const r = apply(block('app.py', BODY, ['def main(verbose=False):', '    load(verbose)', placeholder]));
+      untouched(r);
+      assert.equal(r.edits[0].code, 'elided');
+      assert.match(r.edits[0].message, /write the lines in full/);
+    });
+  }
+
+  it('refuses an elision in a new file', () => {
+    untouched(apply(block('util.py', [], ['def helper():', '    # ... existing code ...'])));
+  });
+
+  it("keeps aider's `...` on both sides: the lines between are kept, not lost", () => {
+    const r = apply(block('app.py', ['def main():', '...', '    report()'], ['def main(verbose=False):', '...', '    report()', '    done()']));
+    assert.equal(r.files['app.py'], 'def main(verbose=False):\n    load()\n    run()\n    report()\n    done()\n');
+    assert.equal(r.ok, true);
+  });
+
+  it('takes Python `...` as a body, a spread, and a comment the file has as code', () => {
+    const files = { 'a.py': 'class A:\n    # ... existing code ...\n    pass\n' };
+    const r = apply(block('a.py', ['    pass'], ['    def run(self, *args):', '        ...', '    # ... existing code ...']), files);
+    assert.equal(r.files['a.py'], 'class A:\n    # ... existing code ...\n    def run(self, *args):\n        ...\n    # ... existing code ...\n');
+    const js = { 'a.js': 'f(a, b);\n' };
+    assert.equal(apply(block('a.js', ['f(a, b);'], ['f(...args);']), js).files['a.js'], 'f(...args);\n');
+  });
+});
+
+describe('search-replace: end markers in content', () => {
+  it('a literal end marker in the REPLACE lines, then the real one: ambiguous, never cut', () => {
+    const reply = 'app.py\n```\n<<<<<<< SEARCH\n    report()\n=======\n    print("Example: the end marker is")\n>>>>>>> REPLACE\n    print("That is all.")\n>>>>>>> REPLACE\n```\n';
+    const r = apply(reply);
+    untouched(r);
+    assert.equal(r.edits[0].code, 'ambiguous-end');
+    assert.deepEqual(r.diagnostics, []);
+  });
+
+  it('a repeated end marker: ambiguous too, and the next block still applies to its own file', () => {
+    const files = { 'app.py': APP, 'b.txt': 'b\n' };
+    const reply = block('app.py', ['    run()'], ['    run(fast=True)']).replace('>>>>>>> REPLACE\n', '>>>>>>> REPLACE\n>>>>>>> REPLACE\n') + block('b.txt', ['b'], ['B']);
+    const r = apply(reply, files);
+    assert.deepEqual(r.edits.map((e) => [e.file, e.status, e.code]), [['app.py', 'failed', 'ambiguous-end'], ['b.txt', 'applied', null]]);
+    assert.deepEqual(r.files, { 'app.py': APP, 'b.txt': 'B\n' });
+  });
+
+  it('an end marker in the SEARCH lines: ambiguous, not missing-divider', () => {
+    const reply = 'app.py\n```\n<<<<<<< SEARCH\n    load()\n>>>>>>> REPLACE\n    run()\n=======\n    go()\n>>>>>>> REPLACE\n```\n';
+    const r = apply(reply);
+    untouched(r);
+    assert.equal(r.edits[0].code, 'ambiguous-end');
+  });
+
+  it('a head among the REPLACE lines cuts the block: nothing applies', () => {
+    const reply = 'app.py\n```\n<<<<<<< SEARCH\n    run()\n=======\n    print("use:")\n<<<<<<< SEARCH\n    run()\n>>>>>>> REPLACE\n```\n';
+    const r = apply(reply);
+    untouched(r);
+    assert.deepEqual(r.edits.map((e) => e.code), ['missing-end-marker', 'missing-divider']);
+  });
+
+  it('divider lines in content that the markers cannot tell apart: malformed, never split', () => {
+    const files = { 'R.md': 'Title\n=======\nOld.\n' };
+    untouched(apply(block('R.md', ['Title', '=======', 'Old.'], ['Title', '=======', 'New.']), files), files);
+  });
+});
+
+describe('search-replace: odd paths', () => {
+  for (const name of ['Makefile', 'Dockerfile', 'LICENSE', 'README', 'Procfile', 'Gemfile', '.gitignore', 'docs/My Notes.md']) {
+    for (const gap of ['', '\n']) {
+      it(`${name}${gap ? ' with a blank line before the fence' : ''} names ${name}, never the only file`, () => {
+        const r = apply(`${name}\n${gap}` + block(null, [], ['line']));
+        assert.equal(r.files['app.py'], APP);
+        assert.equal(r.files[name], 'line\n');
+        assert.equal(r.edits[0].file, name);
+      });
+    }
+  }
+
+  for (const label of ['Output:', '## Summary', 'Sure.', 'src/app.py...', 'https://example.com/app.py', 'Done\n']) {
+    it(`${JSON.stringify(label)} where the path goes is missing-path, never the only file`, () => {
+      const r = apply(block(label, ['    run()'], ['    run(fast=True)']));
+      untouched(r);
+      assert.equal(r.edits[0].code, 'missing-path');
+    });
+  }
+
+  it("after a path line that is not one, later blocks without a path never take the first block's file", () => {
+    const files = { 'app.py': APP, 'util.py': 'x = 1\n' };
+    const reply = block('app.py', ['    load()'], ['    load(cache=True)']) + block('util.py...', ['x = 1'], ['x = 2']) + block(null, ['    run()'], ['    run(fast=True)']);
+    const r = apply(reply, files);
+    assert.deepEqual(r.edits.map((e) => e.code), [null, 'missing-path', 'missing-path']);
+    assert.deepEqual(r.files, { 'app.py': APP.replace('load()', 'load(cache=True)'), 'util.py': 'x = 1\n' });
+  });
+
+  it('a path in another case, with \\ or ./ names the given file, and creates nothing', () => {
+    const files = { 'src/App.py': 'a = 1\n' };
+    for (const path of ['src/app.py', 'src\\App.py', './src/App.py', '.\\SRC\\APP.PY', '**`SRC/App.py`**:']) {
+      const r = apply(block(path, ['a = 1'], ['a = 2']), files);
+      assert.deepEqual(r.files, { 'src/App.py': 'a = 2\n' }, path);
+    }
+  });
+
+  it('paths that leave the project are refused', () => {
+    for (const path of ['../secrets.txt', '/etc/passwd', 'src/../../x.txt']) {
+      const r = apply(block(path, [], ['stolen']));
+      untouched(r);
+      assert.equal(r.edits[0].code, 'unsafe-path', path);
+    }
+  });
+
+  it('two files with one name: the name alone names neither', () => {
+    const files = { 'a/util.py': 'x = 1\n', 'b/util.py': 'x = 1\n' };
+    const r = apply(block('util.py', ['x = 1'], ['x = 2']), files);
+    assert.equal(r.edits[0].code, 'file-not-found');
+    assert.deepEqual(r.files, files);
+  });
+
+  it('a chat answer read by auto never edits the only file', () => {
+    const r = apply('Here is how it looks:\n```\n<<<<<<< SEARCH\n    run()\n=======\n    run(fast=True)\n>>>>>>> REPLACE\n```\n', { 'app.py': APP }, 'auto');
+    assert.equal(r.files['app.py'], APP);
+  });
+});
+
+describe("search-replace: aider's fences", () => {
+  const files = { 'src/a.py': 'A = "```"\n', 'src/b.py': 'B = 1\n' };
+  for (const [open, close] of [['<source>python', '</source>'], ['<code>', '</code>'], ['<pre>', '</pre>'], ['<codeblock>', '</codeblock>'], ['<sourcecode>', '</sourcecode>'], ['````python', '````'], ['~~~', '~~~']]) {
+    it(`${open} ... ${close}: the path above it is read, in both layouts`, () => {
+      const diff = apply(block('src/b.py', ['B = 1'], ['B = 2'], [open, close]), files);
+      assert.deepEqual(diff.files, { ...files, 'src/b.py': 'B = 2\n' }, open);
+      const fenced = apply([open, 'src/b.py', '<<<<<<< SEARCH', 'B = 1', '=======', 'B = 2', '>>>>>>> REPLACE', close, ''].join('\n'), files);
+      assert.deepEqual(fenced.files, { ...files, 'src/b.py': 'B = 2\n' }, open);
+    });
+  }
+
+  it('an aider reply with tag fences is detected as search-replace by auto', () => {
+    const r = apply(block('src/b.py', ['B = 1'], ['B = 2'], ['<source>python', '</source>']), files, 'auto');
+    assert.equal(r.format, 'search-replace');
+    assert.equal(r.files['src/b.py'], 'B = 2\n');
+  });
+});
+
+describe('search-replace: indentation traps', () => {
+  const CART = 'class Cart:\n    def total(self):\n        return sum(self.items)\n';
+  const search = ['def total(self):', '    return sum(self.items)'];
+  const want = 'class Cart:\n    def total(self):\n        return round(sum(self.items), 2)\n';
+
+  it('REPLACE written at the SEARCH indentation is shifted once', () => {
+    const r = apply(block('cart.py', search, ['def total(self):', '    return round(sum(self.items), 2)']), { 'cart.py': CART });
+    assert.equal(r.files['cart.py'], want);
+  });
+
+  it('REPLACE already written at the file indentation is not shifted twice', () => {
+    const r = apply(block('cart.py', search, ['    def total(self):', '        return round(sum(self.items), 2)']), { 'cart.py': CART });
+    assert.equal(r.files['cart.py'], want);
+  });
+
+  it('REPLACE indented like neither fails, and the file is untouched', () => {
+    const r = apply(block('cart.py', search, ['  def total(self):', '      return round(sum(self.items), 2)']), { 'cart.py': CART });
+    untouched(r, { 'cart.py': CART });
+    assert.equal(r.edits[0].code, 'no-match');
+  });
+
+  it('a shift that fits two places is ambiguous', () => {
+    const files = { 'j.py': 'if a:\n    run()\nif b:\n        run()\n' };
+    const r = apply(block('j.py', ['run()'], ['stop()']), files);
+    untouched(r, files);
+    assert.equal(r.edits[0].code, 'ambiguous');
+  });
+
+  it('a shift that is not the same for every line does not match', () => {
+    const files = { 'j.py': 'if a:\n    run()\n        stop()\n' };
+    untouched(apply(block('j.py', ['run()', 'stop()'], ['go()']), files), files);
+  });
+
+  it('the REPLACE lines of a tab-indented file take its tabs', () => {
+    const files = { 'm.go': 'func main() {\n\tfmt.Println("hi")\n}\n' };
+    const r = apply(block('m.go', ['    fmt.Println("hi")'], ['    fmt.Println("hello")', '    os.Exit(0)']), files);
+    assert.equal(r.files['m.go'], 'func main() {\n\tfmt.Println("hello")\n\tos.Exit(0)\n}\n');
+  });
+});
