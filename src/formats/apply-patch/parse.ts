@@ -498,8 +498,17 @@ export function parseApplyPatch(reply: string, context: ParseContext): ParseResu
         let c = s.open;
         if (!c) {
           c = startChunk(s, line, []);
-          if (s.chunks.length > 1)
+          if (s.chunks.length > 1) {
             c.error = malformedAt(line, `a chunk after \`${EOF_MARKER}\` must start with an \`@@\` line; found ${show(text)}`);
+            // Chunk lines right after `*** End of File`: the marker may be a line of the chunk before, unprefixed.
+            const before = s.chunks[s.chunks.length - 2];
+            if (before.eof && (op === ' ' || op === '-' || op === '+'))
+              before.error ??= error(
+                'ambiguous-end',
+                `the \`${EOF_MARKER}\` at line ${before.last.line} ended this chunk, but chunk lines follow it at line ${line.line} with no \`@@\` line: it may be a line of the chunk written without its "+" or " " prefix, so the chunk was not applied; write every line of the content with its prefix ("+${EOF_MARKER}"), and start a new chunk with \`@@\``,
+                linesSpan(before.last),
+              );
+          }
         }
         if (op === ' ' || op === '-' || op === '+') {
           for (const b of c.blanks) c.body.push({ line: b, op: ' ', text: '', bare: true });

@@ -330,3 +330,15 @@ describe('apply-patch anchors', () => {
     assert.equal(anchorText('@@ -3 +3,2 @@ class A:'), 'class A:');
   });
 });
+
+describe('apply-patch parser: chunk lines right after *** End of File', () => {
+  it('make the chunk the marker ended ambiguous-end, and are malformed themselves', () => {
+    const { edits } = parse('*** Begin Patch\n*** Update File: a.py\n@@\n-x\n+y\n*** End of File\n+z\n*** End Patch\n');
+    assert.deepEqual(codes(edits), ['ambiguous-end', 'malformed']);
+    assert.match(edits[0].error!.message, /^the `\*\*\* End of File` at line 6 ended this chunk, but chunk lines follow it at line 7 with no `@@` line/);
+  });
+  it('leave it alone when an @@ line or a marker follows', () => {
+    assert.deepEqual(codes(parse('*** Begin Patch\n*** Update File: a.py\n@@\n-x\n+y\n*** End of File\n@@\n-p\n+q\n*** End Patch\n').edits), [null, null]);
+    assert.deepEqual(codes(parse('*** Begin Patch\n*** Update File: a.py\n@@\n-x\n+y\n*** End of File\n\n*** End Patch\n').edits), [null]);
+  });
+});
