@@ -1,0 +1,142 @@
+// Replies written to hurt, in OpenAI apply_patch (V4A): each must apply where
+// it belongs or fail with its reason, never land elsewhere, never lose a line.
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { applyRequest } from '../../src/formats/index.ts';
+import type { ApplyResult } from '../../src/core/types.ts';
+
+const APP = 'function main() {\n  load();\n  run();\n}\n';
+const apply = (response: string, files: Record<string, string> = { 'app.js': APP }): ApplyResult =>
+  applyRequest({ format: 'apply-patch', files, response });
+const patch = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch'].join('\n') + '\n';
+
+/** Nothing was written: every given file is as it was, nothing was created, and the result is not ok. */
+function untouched(r: ApplyResult, files: Record<string, string> = { 'app.js': APP }): void {
+  assert.deepEqual(r.files, files);
+  assert.equal(r.ok, false);
+}
+
+describe('apply-patch: deletions', () => {
+  const files = { 'app.js': APP, 'keep.js': 'kept\n' };
+  it('with the file\'s lines after the header delete nothing (the format gives a deletion no content)', () => {
+    untouched(apply(patch('*** Delete File: app.js', '-function main() {', '-  load();'), files), files);
+  });
+  it('of a file not given delete nothing, whatever else is given', () => {
+    untouched(apply(patch('*** Delete File: src/app.js'), files), files);
+    untouched(apply(patch('*** Delete File: app'), files), files);
+  });
+  it('of a path that fits two given files by case alone delete neither', () => {
+    const two = { 'README.md': 'a\n', 'readme.md': 'b\n' };
+    untouched(apply(patch('*** Delete File: Readme.md'), two), two);
+  });
+  it('cut inside the path delete nothing', () => {
+    untouched(apply('*** Begin Patch\n*** Delete File: app.j', files), files);
+  });
+  it('a deletion ended by an end marker that may be content deletes nothing', () => {
+    untouched(apply('*** Begin Patch\n*** Delete File: app.js\n*** End Patch\n+x\n*** End Patch\n', files), files);
+  });
+});
+
+describe('apply-patch: markers in content', () => {
+  it('prefixed marker lines are content, written as given', () => {
+    const r = apply(patch('*** Add File: docs/p.md', '+*** Begin Patch', '+*** Update File: x', '+*** End of File', '+*** End Patch', '+@@', '+done'), {});
+    assert.equal(r.ok, true, JSON.stringify(r.edits));
+    assert.deepEqual(r.files, { 'docs/p.md': '*** Begin Patch\n*** Update File: x\n*** End of File\n*** End Patch\n@@\ndone\n' });
+  });
+  it('context lines that read as markers are content', () => {
+    const files = { 'p.md': '*** End Patch\nend\n' };
+    const r = apply(patch('*** Update File: p.md', '@@', ' *** End Patch', '-end', '+END'), files);
+    assert.equal(r.ok, true, JSON.stringify(r.edits));
+    assert.equal(r.files['p.md'], '*** End Patch\nEND\n');
+  });
+  it('an unprefixed *** End Patch inside an added file writes nothing', () => {
+    untouched(apply('*** Begin Patch\n*** Add File: docs/p.md\n+A patch ends with:\n*** End Patch\n+and that is all.\n*** End Patch\n', {}), {});
+  });
+  it('an unprefixed *** End Patch inside a chunk applies nothing of it', () => {
+    const r = apply('*** Begin Patch\n*** Update File: app.js\n@@\n-  run();\n+  run();\n*** End Patch\n+  report();\n*** End Patch\n');
+    untouched(r);
+    assert.equal(r.edits[0].code, 'ambiguous-end');
+  });
+  it('an unprefixed *** End of File inside a chunk applies nothing of it', () => {
+    const r = apply('*** Begin Patch\n*** Update File: app.js\n@@\n-}\n+}\n*** End of File\n+// end\n*** End Patch\n');
+    untouched(r);
+  });
+  it('a fence that ends the patch inside a chunk, with the chunk going on after it, applies nothing of it', () => {
+    const r = apply('```\n*** Begin Patch\n*** Update File: app.js\n@@\n-  run();\n+  run();\n```\n+  report();\n*** End Patch\n```\n');
+    untouched(r);
+  });
+  it('an *** End Patch written twice applies the patch', () => {
+    const r = apply(patch('*** Update File: app.js', '@@', '-  run();', '+  run(true);') + '*** End Patch\n');
+    assert.equal(r.ok, true);
+    assert.equal(r.files['app.js'], APP.replace('run()', 'run(true)'));
+  });
+});
+
+describe('apply-patch: truncation', () => {
+  it('a reply cut after *** Begin Patch is an error', () => {
+    const r = apply('*** Begin Patch\n');
+    untouched(r);
+    assert.deepEqual(r.diagnostics.map((d) => [d.code, d.severity]), [['truncated', 'error']]);
+  });
+  it('a chunk cut before its added lines never applies (it would only delete)', () => {
+    untouched(apply('*** Begin Patch\n*** Update File: app.js\n@@\n-  load();\n-  run();\n'));
+  });
+  it('a chunk cut inside its last added line never applies', () => {
+    untouched(apply('*** Begin Patch\n*** Update File: app.js\n@@\n-  run();\n+  run(opt'));
+  });
+  it('an added file cut short is not written', () => {
+    untouched(apply('*** Begin Patch\n*** Add File: b.js\n+one\n+two', {}), {});
+  });
+});
+
+describe('apply-patch: elisions', () => {
+  for (const placeholder of ['  // ... existing code ...', '  // rest of function unchanged', '  ...', '  // ...']) {
+    it(`refuses ${JSON.stringify(placeholder)} standing for removed lines`, () => {
+      const r = apply(patch('*** Update File: app.js', '@@', ' function main() {', '-  load();', '-  run();', '+  load(env);', `+${placeholder}`));
+      untouched(r);
+      assert.equal(r.edits[0].code, 'elided');
+    });
+  }
+  it('refuses an elision in an added file', () => {
+    untouched(apply(patch('*** Add File: util.js', '+export function f() {', '+  // ... existing code ...', '+}')));
+  });
+  it('applies JavaScript spread and a comment the file already has', () => {
+    const files = { 'app.js': 'function f(...args) {\n  // ...\n  g();\n}\n' };
+    const r = apply(patch('*** Update File: app.js', '@@', '   // ...', '-  g();', '+  g(...args);'), files);
+    assert.equal(r.ok, true, JSON.stringify(r.edits));
+    assert.equal(r.files['app.js'], 'function f(...args) {\n  // ...\n  g(...args);\n}\n');
+  });
+});
+
+describe('apply-patch: odd paths', () => {
+  const files = { 'src/App.js': 'render();\n' };
+  for (const p of ['./src/App.js', 'src\\App.js', '.\\src\\App.js', 'SRC/APP.JS', '  src/App.js  ']) {
+    it(`${JSON.stringify(p)} names the given file`, () => {
+      const r = apply(patch(`*** Update File: ${p}`, '@@', '-render();', '+render(root);'), files);
+      assert.equal(r.ok, true, JSON.stringify(r.edits));
+      assert.deepEqual(r.files, { 'src/App.js': 'render(root);\n' });
+    });
+  }
+  for (const p of ['../App.js', '/src/App.js', 'src/App.jsx', 'App.js']) {
+    it(`${p} changes no given file`, () => {
+      const r = apply(patch(`*** Update File: ${p}`, '@@', '-render();', '+render(root);'), files);
+      untouched(r, files);
+      assert.equal(r.edits[0].code, 'file-not-found');
+    });
+  }
+  for (const p of ['../App.js', '/tmp/App.js', 'C:\\App.js']) {
+    it(`${p} is never written (unsafe-path)`, () => {
+      const r = apply(patch(`*** Add File: ${p}`, '+x'), files);
+      untouched(r, files);
+      assert.equal(r.edits[0].code, 'unsafe-path');
+    });
+  }
+  it('adding a file that exists under another spelling overwrites nothing', () => {
+    untouched(apply(patch('*** Add File: ./SRC/app.js', '+gone();'), files), files);
+  });
+  it('moving onto a file that exists under another spelling overwrites nothing', () => {
+    const two = { 'src/App.js': 'render();\n', 'src/Main.js': 'main();\n' };
+    untouched(apply(patch('*** Update File: src/App.js', '*** Move to: ./src/main.js', '@@', '-render();', '+render(root);'), two), two);
+  });
+});

@@ -1,0 +1,178 @@
+// Replies written to hurt, in unified diffs: each must apply where it
+// belongs or fail with its reason, never land elsewhere, never lose a line.
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { applyRequest } from '../../src/formats/index.ts';
+import type { ApplyResult } from '../../src/core/types.ts';
+
+const CONFIG = 'DEBUG = False\nPORT = 8000\nHOST = "localhost"\n';
+const NOTES = 'Changes:\n-- old\nend\n';
+const apply = (response: string, files: Record<string, string>, format = 'udiff'): ApplyResult => applyRequest({ format, files, response });
+
+/** Nothing was written: every given file is as it was, nothing was created, and the result is not ok. */
+function untouched(r: ApplyResult, files: Record<string, string>): void {
+  assert.deepEqual(r.files, files);
+  assert.equal(r.ok, false);
+}
+
+/** Every given file is either as it was or as `after` says; nothing else was created or deleted. */
+function nowhereElse(r: ApplyResult, files: Record<string, string>, after: Record<string, string | null>): void {
+  for (const path of new Set([...Object.keys(files), ...Object.keys(r.files)])) {
+    const got = r.files[path];
+    if (Object.hasOwn(after, path)) assert.ok(got === files[path] || got === after[path], `${path}: ${JSON.stringify(got)}`);
+    else assert.equal(got, files[path], `${path} changed`);
+  }
+}
+
+describe('udiff: deletions that check nothing', () => {
+  const files = { 'config.py': CONFIG, 'keep.py': 'x = 1\n' };
+  const cases: [string, string[]][] = [
+    ['a line that is not in the file', ['@@ -1 +0,0 @@', '-SECRET = "x"']],
+    ['one line of three', ['@@ -1 +0,0 @@', '-DEBUG = False']],
+    ['the last two lines of three', ['@@ -2,2 +0,0 @@', '-PORT = 8000', '-HOST = "localhost"']],
+    ['every line but one misspelt', ['@@ -1,3 +0,0 @@', '-DEBUG = False', '-PORT = 8080', '-HOST = "localhost"']],
+    ['every line with trailing blanks', ['@@ -1,3 +0,0 @@', '-DEBUG = False ', '-PORT = 8000', '-HOST = "localhost"']],
+    ['every line and one more', ['@@ -1,4 +0,0 @@', '-DEBUG = False', '-PORT = 8000', '-HOST = "localhost"', '-WORKERS = 4']],
+    ['the lines out of order', ['@@ -1,3 +0,0 @@', '-PORT = 8000', '-DEBUG = False', '-HOST = "localhost"']],
+    ['no hunk', []],
+    ['a hunk that removes nothing', ['@@ -0,0 +0,0 @@']],
+    ['a context line', ['@@ -1,3 +0,0 @@', ' DEBUG = False', '-PORT = 8000', '-HOST = "localhost"']],
+  ];
+  for (const [what, hunk] of cases) {
+    it(`keeps the file for a deletion quoting ${what}`, () => {
+      const r = apply(['--- a/config.py', '+++ /dev/null', ...hunk].join('\n') + '\n', files);
+      untouched(r, files);
+      assert.equal(r.edits.length, 1);
+      assert.ok(['no-match', 'malformed'].includes(r.edits[0].code ?? ''), r.edits[0].code ?? '');
+    });
+  }
+  it('deletes the file when the hunks quote all of it, and nothing else', () => {
+    const r = apply('--- a/config.py\n+++ /dev/null\n@@ -1,3 +0,0 @@\n-DEBUG = False\n-PORT = 8000\n-HOST = "localhost"\n', files);
+    assert.equal(r.ok, true);
+    assert.deepEqual(r.files, { 'config.py': null, 'keep.py': 'x = 1\n' });
+  });
+  it('a deletion inside a fence cut off before its lines deletes nothing', () => {
+    const r = apply('```diff\n--- a/config.py\n+++ /dev/null\n@@ -1,3 +0,0 @@\n-DEBUG = False\n', files);
+    untouched(r, files);
+  });
+});
+
+describe('udiff: content lines that read as a file header', () => {
+  const files = { 'notes.md': NOTES, 'b.md': 'p\n' };
+  it('a removed "-- x" and an added "++ y" counted by the header apply as lines', () => {
+    const r = apply('--- a/notes.md\n+++ b/notes.md\n@@ -1,3 +1,3 @@\n Changes:\n--- old\n+++ new\n end\n', files);
+    assert.equal(r.ok, true);
+    assert.equal(r.files['notes.md'], 'Changes:\n++ new\nend\n');
+  });
+  for (const header of ['@@ -1,4 +1,4 @@', '@@ -1,2 +1,2 @@', '@@ ... @@', '@@']) {
+    it(`the same lines under ${header} change nothing, never a part of the hunk`, () => {
+      const r = apply(`--- a/notes.md\n+++ b/notes.md\n${header}\n Changes:\n--- old\n+++ new\n end\n`, files);
+      nowhereElse(r, files, { 'notes.md': 'Changes:\n++ new\nend\n' });
+      assert.notEqual(r.files['notes.md'], 'Changes:\nend\n');
+    });
+  }
+  it('a removed line and an added line cut at a pair never apply alone', () => {
+    const reply = '--- a/notes.md\n+++ b/notes.md\n@@ -1,4 +1,4 @@\n-Changes:\n+Changes so far:\n--- old\n+++ new\n end\n@@ -9 +9 @@\n-zzz\n+yyy\n';
+    const r = apply(reply, files);
+    untouched(r, files);
+  });
+  it('counts one too high before the next file: neither file changes', () => {
+    const reply = '--- a/notes.md\n+++ b/notes.md\n@@ -1,4 +1,4 @@\n Changes:\n--- old\n+++ new\n end\n--- a/b.md\n+++ b/b.md\n@@ -1 +1 @@\n-p\n+q\n';
+    untouched(apply(reply, files), files);
+  });
+  it('a header naming another file after a number-less hunk line: nothing lands in the wrong file', () => {
+    const reply = '```diff\n--- notes.md\n+++ notes.md\n@@ ... @@\n end\n+more\n--- a/notes.md\n+++ b/b.md\n@@ ... @@\n-p\n+q\n```\n';
+    untouched(apply(reply, files), files);
+  });
+  it('a diff of a diff, counted right, applies whole', () => {
+    const patch = 'fix:\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a\n+b\n';
+    const reply = '--- a/fix.patch\n+++ b/fix.patch\n@@ -1,6 +1,6 @@\n fix:\n---- a/x.py\n-+++ b/x.py\n+--- a/y.py\n++++ b/y.py\n @@ -1 +1 @@\n -a\n +b\n';
+    const r = apply(reply, { 'fix.patch': patch });
+    assert.equal(r.ok, true, JSON.stringify(r.edits));
+    assert.equal(r.files['fix.patch'], 'fix:\n--- a/y.py\n+++ b/y.py\n@@ -1 +1 @@\n-a\n+b\n');
+  });
+});
+
+describe('udiff: fences and markers in content', () => {
+  const files = { 'README.md': '# Tool\nDone.\n' };
+  it('added fence lines written with their prefix apply', () => {
+    const r = apply('````diff\n--- a/README.md\n+++ b/README.md\n@@ -1,2 +1,5 @@\n # Tool\n+```sh\n+make\n+```\n Done.\n````\n', files);
+    assert.equal(r.ok, true);
+    assert.equal(r.files['README.md'], '# Tool\n```sh\nmake\n```\nDone.\n');
+  });
+  it('a fence line written without its prefix never cuts the hunk', () => {
+    const r = apply('```diff\n--- a/README.md\n+++ b/README.md\n@@ -1,2 +1,6 @@\n # Tool\n+Build it with:\n```\n+make\n+```\n Done.\n```\n', files);
+    untouched(r, files);
+  });
+  it('@@ and diff lines as content are content', () => {
+    const r = apply('--- a/README.md\n+++ b/README.md\n@@ -1,2 +1,4 @@\n # Tool\n+@@ not a hunk @@\n+diff --git is not a header here\n Done.\n', files);
+    assert.equal(r.ok, true);
+    assert.equal(r.files['README.md'], '# Tool\n@@ not a hunk @@\ndiff --git is not a header here\nDone.\n');
+  });
+  it('a reply cut inside a fenced hunk applies nothing of it', () => {
+    const r = apply('```diff\n--- a/README.md\n+++ b/README.md\n@@ -1,2 +1,2 @@\n # Tool\n-Done.\n', files);
+    untouched(r, files);
+  });
+});
+
+describe('udiff: elisions', () => {
+  const APP = 'def main():\n    load()\n    run()\n    report()\n';
+  for (const placeholder of ['    # ... existing code ...', '    # rest of function unchanged', '    ...', '    # ...']) {
+    it(`refuses ${JSON.stringify(placeholder)} standing for removed lines`, () => {
+      const r = apply(`--- a/app.py\n+++ b/app.py\n@@ -1,4 +1,3 @@\n-def main():\n-    load()\n-    run()\n-    report()\n+def main(verbose=False):\n+    load(verbose)\n+${placeholder}\n`, { 'app.py': APP });
+      untouched(r, { 'app.py': APP });
+      assert.equal(r.edits[0].code, 'elided');
+    });
+  }
+  it('refuses an elision in a new file', () => {
+    const r = apply('--- /dev/null\n+++ b/util.py\n@@ -0,0 +1,2 @@\n+def helper():\n+    # ... existing code ...\n', { 'app.py': APP });
+    untouched(r, { 'app.py': APP });
+  });
+  it("applies Python's ... body and a comment the file already has", () => {
+    const files = { 'app.py': 'class A:\n    # ...\n    pass\n' };
+    const r = apply('--- a/app.py\n+++ b/app.py\n@@ -1,3 +1,5 @@\n class A:\n     # ...\n     pass\n+    def f(self):\n+        ...\n', files);
+    assert.equal(r.ok, true, JSON.stringify(r.edits));
+    assert.equal(r.files['app.py'], 'class A:\n    # ...\n    pass\n    def f(self):\n        ...\n');
+  });
+});
+
+describe('udiff: odd paths', () => {
+  const files = { 'src/App.js': 'let x = 1;\n' };
+  const hunk = '@@ -1 +1 @@\n-let x = 1;\n+let x = 2;\n';
+  for (const [minus, plus] of [
+    ['./src/App.js', './src/App.js'],
+    ['a/src\\App.js', 'b/src\\App.js'],
+    ['a/SRC/app.js', 'b/SRC/app.js'],
+    ['src/App.js\t2024-05-01 10:00:00', 'src/App.js\t2024-05-01 10:05:00'],
+    ['"a/src/App.js"', '"b/src/App.js"'],
+  ]) {
+    it(`${minus} names the given file`, () => {
+      const r = apply(`--- ${minus}\n+++ ${plus}\n${hunk}`, files);
+      assert.equal(r.ok, true, JSON.stringify(r.edits));
+      assert.deepEqual(r.files, { 'src/App.js': 'let x = 2;\n' });
+    });
+  }
+  for (const [path, code] of [
+    ['a/../App.js', 'unsafe-path'],
+    ['/etc/passwd', 'unsafe-path'],
+    ['a/Makefile', 'file-not-found'],
+    ['a/src/App.jsx', 'file-not-found'],
+  ]) {
+    it(`${path} changes no given file (${code})`, () => {
+      const plus = path.startsWith('a/') ? 'b/' + path.slice(2) : path;
+      const r = apply(`--- ${path}\n+++ ${plus}\n${hunk}`, files);
+      untouched(r, files);
+      assert.equal(r.edits[0].code, code);
+    });
+  }
+  it('a path that fits two given files by case alone names neither', () => {
+    const two = { 'README.md': 'a\n', 'readme.md': 'a\n' };
+    const r = apply('--- a/Readme.md\n+++ b/Readme.md\n@@ -1 +1 @@\n-a\n+b\n', two);
+    untouched(r, two);
+  });
+  it('a hunk without a header in a reply read by auto changes no file', () => {
+    const r = apply('Like this:\n\n```diff\n@@ -1 +1 @@\n-let x = 1;\n+let x = 2;\n```\n', files, 'auto');
+    untouched(r, files);
+  });
+});
