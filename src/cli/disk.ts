@@ -194,12 +194,6 @@ export function resolveTarget(base: string, file: string, ref?: string): Target 
   return { file, abs, real, exists: true, stat: statOf(st), ...(ref ? { ref } : {}) };
 }
 
-/** Two targets are one file: the same real path, or (existing) the same inode. */
-export function sameFile(a: Target, b: Target): boolean {
-  if (a.real === b.real) return true;
-  return a.stat !== null && b.stat !== null && a.stat.dev === b.stat.dev && a.stat.ino === b.stat.ino;
-}
-
 /**
  * Read a target's text (UTF-8, byte for byte). Refuses files that are not
  * UTF-8. Returns the target with its `stat` as read (what a later write

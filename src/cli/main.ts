@@ -14,26 +14,10 @@ import {
   validateRequest,
 } from '../formats/index.ts';
 import { parseCommand, type Command } from './args.ts';
-import {
-  commitStaged,
-  decodeUtf8,
-  deleteTarget,
-  dropStaged,
-  openBase,
-  readTarget,
-  readTextFile,
-  removeStaleTemps,
-  resolveTarget,
-  sameFile,
-  stageTarget,
-  undoCreated,
-  writeProblem,
-  writeTarget,
-  type Staged,
-  type Target,
-} from './disk.ts';
+import { predict, refuseTwoNames, writeAllOrNothing, writeEach, type Change, type Outcome } from './changes.ts';
+import { decodeUtf8, openBase, readTarget, readTextFile, removeStaleTemps, resolveTarget, type Target } from './disk.ts';
 import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, oneLine } from './errors.ts';
-import { changeLine, editRef, resultLines, styleFor, totalsLine, type FileChangeLine } from './summary.ts';
+import { changeLine, editRef, resultLines, styleFor, totalsLine } from './summary.ts';
 
 export function usage(): string {
   const names = FORMAT_NAMES.join(', ');
@@ -119,146 +103,6 @@ function editPaths(format: Format, reply: string, known: string[]): Map<string, 
   for (const e of edits)
     for (const file of [e.file, e.moveTo ?? '']) if (file !== '' && !paths.has(file)) paths.set(file, editRef({ reply: e.span }));
   return paths;
-}
-
-interface Change {
-  target: Target;
-  action: FileChangeLine['action'];
-  /** The new text; null deletes the file. */
-  text: string | null;
-  /** The file's text before (to put it back when an --atomic write fails half way). */
-  before: string | null;
-}
-
-/** What became of a change: done, or not with the reason (and a note when done against the plan). */
-interface Outcome {
-  change: Change;
-  failure?: string;
-  /** Not done only because another change was not (--atomic, or a deletion after a failed write). */
-  heldBack?: true;
-  note?: string;
-}
-
-const reason = (err: unknown) => (err instanceof CliError ? err.message : String(err));
-
-/** Why a deletion is not done: deletions come last, and only when every write succeeded. */
-const NO_DELETION = 'a file could not be written, so no file is deleted (a moved file keeps its old name)';
-
-/** Why --atomic did not write a file it could have written. */
-const becauseAtomic = (failed: Change) => `--atomic: ${failed.target.file} could not be ${failed.text === null ? 'deleted' : 'written'}`;
-
-/** Each change on its own (the default): writes first, then deletions, and those only when every write succeeded. */
-function writeEach(base: string, changes: readonly Change[]): Outcome[] {
-  const outcomes = new Map<Change, Outcome>();
-  for (const c of changes) {
-    if (c.text === null) continue;
-    const problem = writeProblem(base, c.target, 'write');
-    if (problem !== null) {
-      outcomes.set(c, { change: c, failure: problem });
-      continue;
-    }
-    try {
-      writeTarget(base, c.target, c.text);
-      outcomes.set(c, { change: c });
-    } catch (err) {
-      outcomes.set(c, { change: c, failure: reason(err) });
-    }
-  }
-  const writeFailed = [...outcomes.values()].some((o) => o.failure !== undefined);
-  for (const c of changes) {
-    if (c.text !== null) continue;
-    if (writeFailed) {
-      outcomes.set(c, { change: c, failure: NO_DELETION, heldBack: true });
-      continue;
-    }
-    const problem = writeProblem(base, c.target, 'delete');
-    if (problem !== null) {
-      outcomes.set(c, { change: c, failure: problem });
-      continue;
-    }
-    try {
-      deleteTarget(c.target);
-      outcomes.set(c, { change: c });
-    } catch (err) {
-      outcomes.set(c, { change: c, failure: reason(err) });
-    }
-  }
-  return changes.map((c) => outcomes.get(c)!);
-}
-
-/**
- * Write every change or none (--atomic): all new texts are first written
- * next to their files; only when every one of them is on disk are they
- * renamed into place, then the deletions done. A failure before that leaves
- * every file as it was; a failure while renaming or deleting puts back what
- * was already done. The outcome of each change says which failed and why.
- */
-function writeAllOrNothing(base: string, changes: readonly Change[]): Outcome[] {
-  const none = (failed: Change, why: string): Outcome[] =>
-    changes.map((c) => (c === failed ? { change: c, failure: why } : { change: c, failure: becauseAtomic(failed), heldBack: true }));
-  for (const c of changes) {
-    const problem = writeProblem(base, c.target, c.text === null ? 'delete' : 'write');
-    if (problem !== null) return none(c, problem);
-  }
-  const staged = new Map<Change, Staged>();
-  for (const c of changes) {
-    if (c.text === null) continue;
-    try {
-      staged.set(c, stageTarget(base, c.target, c.text));
-    } catch (err) {
-      for (const s of staged.values()) dropStaged(s);
-      return none(c, reason(err));
-    }
-  }
-  const order = [...changes.filter((c) => c.text !== null), ...changes.filter((c) => c.text === null)];
-  const done: Change[] = [];
-  for (const c of order) {
-    try {
-      if (c.text === null) deleteTarget(c.target);
-      else commitStaged(staged.get(c)!);
-      done.push(c);
-    } catch (err) {
-      for (const [other, s] of staged) if (other !== c && !done.includes(other)) dropStaged(s);
-      const outcomes = new Map(none(c, reason(err)).map((o) => [o.change, o]));
-      for (const d of done.reverse()) {
-        try {
-          if (d.before === null) undoCreated(staged.get(d)!);
-          else writeTarget(base, d.target, d.before, false);
-        } catch (undoErr) {
-          outcomes.set(d, { change: d, note: `--atomic could not put it back: ${reason(undoErr)}` });
-        }
-      }
-      return changes.map((x) => outcomes.get(x)!);
-    }
-  }
-  return changes.map((c) => ({ change: c }));
-}
-
-/** What would become of each change (a dry run): the same checks as a real write, nothing written. */
-function predict(base: string, changes: readonly Change[], atomic: boolean): Outcome[] {
-  const problems = new Map(changes.map((c) => [c, writeProblem(base, c.target, c.text === null ? 'delete' : 'write')]));
-  const first = changes.find((c) => problems.get(c) !== null);
-  const writeFails = changes.some((c) => c.text !== null && problems.get(c) !== null);
-  return changes.map((c) => {
-    const problem = problems.get(c);
-    if (problem != null) return { change: c, failure: problem };
-    if (atomic && first) return { change: c, failure: becauseAtomic(first), heldBack: true };
-    if (c.text === null && writeFails) return { change: c, failure: NO_DELETION, heldBack: true };
-    return { change: c };
-  });
-}
-
-/** Refuse two names for one file (rule 3 of disk.ts): the engine would edit each name blind to the other. */
-function refuseTwoNames(targets: Iterable<Target>): void {
-  const seen: Target[] = [];
-  for (const t of targets) {
-    const other = seen.find((s) => sameFile(s, t));
-    if (other)
-      throw new CliError(
-        `"${t.file}"${t.ref ? ` (${t.ref})` : ''} and "${other.file}"${other.ref ? ` (${other.ref})` : ''} name the same file; refusing to apply (name each file one way)`,
-      );
-    seen.push(t);
-  }
 }
 
 async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<number> {
