@@ -109,6 +109,12 @@ export function settledUnlessProbed(probes: (edit: Edit, context: SettleContext)
 export interface StreamOptions extends EngineOptions {
   /** When an edit is final in this format (see `src/formats/stream.ts`); default: once a later edit has begun. */
   rules?: StreamRules;
+  /**
+   * The result of the whole reply, when the caller reads it with more than
+   * the format (the registry also reports another format's edits); default
+   * `runFormat`.
+   */
+  finish?: (reply: string) => ApplyResult;
 }
 
 export type StreamEvent =
@@ -293,7 +299,7 @@ export function createStream(format: Format, files: Record<string, string>, opti
     },
     end() {
       if (final) return final;
-      final = runFormat(format, request(text));
+      final = options.finish ? options.finish(text) : runFormat(format, request(text));
       parsedTo = text.length;
       const result = final;
       revised = tracked.filter((t) => t.complete && !sameValue(t.result, result.edits[t.index])).map((t) => t.index);

@@ -14,7 +14,7 @@ import {
   type StreamRules,
 } from '../core/stream.ts';
 import type { Edit, Format } from '../core/types.ts';
-import { getFormat } from './index.ts';
+import { applyRequest, getFormat } from './index.ts';
 import { opener } from './whole/fences.ts';
 import { pathFromInfo } from './whole/paths.ts';
 
@@ -114,5 +114,8 @@ export function streamRules(format: Format | string): StreamRules {
 export function streamReply(format: Format | string, files: Record<string, string>, options: StreamOptions = {}): Stream {
   const f = typeof format === 'string' ? getFormat(format) : format;
   if (!f) throw new Error(`unknown format "${String(format)}"`);
-  return createStream(f, files, { rules: streamRules(f), ...options });
+  const { rules, finish, ...engine } = options;
+  // A registered format's reply ends as `applyRequest` reads it (another format's edits reported).
+  const whole = getFormat(f.name) === f ? (reply: string) => applyRequest({ format: f.name, files, response: reply, options: engine }) : undefined;
+  return createStream(f, files, { rules: rules ?? streamRules(f), ...engine, ...(finish ?? whole ? { finish: finish ?? whole } : {}) });
 }

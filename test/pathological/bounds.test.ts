@@ -65,7 +65,7 @@ describe('similarity of very long lines', () => {
 
 describe('the closest-place search of an edit that matches nowhere', () => {
   const lines = Array.from({ length: 50_000 }, (_, i) => `const value_${String(i).padStart(6, '0')} = compute();`);
-  const missing = 'this line is not in the file at all.....';
+  const missing = 'const value_missing = compute();'; // close enough to be named (CLOSEST_FLOOR)
   // One comparison costs both lengths and 2 characters of the budget.
   const perPlace = lines[0].length + missing.length + 2;
 

@@ -52,7 +52,7 @@ export interface Done {
 export function check(input: Input, r: ApplyResult): string[] {
   const problems: string[] = [];
   const files = input.request.files;
-  if (r.ok !== r.edits.every((e) => e.status === 'applied')) problems.push('ok disagrees with the edits');
+  if (r.ok !== (r.edits.every((e) => e.status === 'applied') && !r.diagnostics.some((d) => d.severity === 'error'))) problems.push('ok disagrees with the edits and findings');
   const lineCounts = new Map<string, number>();
   const linesIn = (path: string) => {
     let n = lineCounts.get(path);

@@ -159,7 +159,7 @@ export function checkInvariants(format: Format, files: Files, reply: string, r: 
     opts.edit?.(e, p, k);
   });
   for (const d of r.diagnostics) if (d.reply) checkSpan(reply, d.reply, `diagnostic ${d.code}`);
-  assert.equal(r.ok, r.edits.every((e) => e.status === 'applied'));
+  assert.equal(r.ok, r.edits.every((e) => e.status === 'applied') && !r.diagnostics.some((d) => d.severity === 'error'));
   checkFiles(files, r, parsed, opts);
   return parsed;
 }
