@@ -478,7 +478,9 @@ test('disk 24: a run killed (SIGKILL) before its rename leaves the file whole an
   writeFileSync(
     killer,
     "import fs from 'node:fs';\nimport { syncBuiltinESMExports } from 'node:module';\n" +
-      "fs.renameSync = () => process.kill(process.pid, 'SIGKILL');\nsyncBuiltinESMExports();\n",
+      'const rename = fs.renameSync;\n' +
+      "fs.renameSync = (from, to) => (String(from).includes('.ln-diff-') ? process.kill(process.pid, 'SIGKILL') : rename(from, to));\n" +
+      'syncBuiltinESMExports();\n',
   );
   chmodSync(killer, 0o644);
   const reply = block('app.py', [[1, 'old']], ['new']);
