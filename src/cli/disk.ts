@@ -20,7 +20,8 @@
 //    on the file, as the real user). A file is replaced by renaming a new copy
 //    over it; the copy gets the file's mode, owner and group (for root, the
 //    owner is kept by `fchown`; for anyone else, a file whose owner or group a
-//    new copy could not keep is refused, never taken over).
+//    new copy could not keep is refused, never taken over). The directory
+//    must take new files (the copy is written next to the file).
 // 5. Never over a change. Just before a file is replaced or deleted, it must
 //    still be the file ln-diff read (same inode, size and modification time);
 //    a file that was absent must still be absent.
@@ -31,6 +32,9 @@
 //    (`STALE_TEMP`, which also matches the older `.ln-diff-<pid>-<hex>.tmp`),
 //    that is a regular file, and whose process id is not a running process,
 //    is a leftover of a killed run and is removed. Nothing else is ever removed.
+//    (A live run in another PID namespace sharing the directory can look
+//    dead: its rename then fails, and it reports that file as not written;
+//    the file itself is untouched.)
 //
 // Writing several files (`writeChanges` in main.ts) adds: deletions come
 // after every write, and happen only when every write succeeded (a moved file
