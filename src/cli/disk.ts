@@ -36,7 +36,7 @@
 //    dead: its rename then fails, and it reports that file as not written;
 //    the file itself is untouched.)
 //
-// Writing several files (`writeChanges` in main.ts) adds: deletions come
+// Writing several files (src/cli/changes.ts) adds: deletions come
 // after every write, and happen only when every write succeeded (a moved file
 // keeps its old name when its new one could not be written).
 
