@@ -90,7 +90,9 @@ export function locatePatch(lines: readonly string[], edit: Edit, options: Engin
       const near = search.candidates;
       const detail = near[0]
         ? `; the most similar line is ${near[0].start}: ${show(near[0].lines[0] ?? '')} (similarity ${near[0].similarity.toFixed(3)})${searchedNote(search)}`
-        : '';
+        : search.searched
+          ? `; no line compared comes close to it${searchedNote(search)}`
+          : '';
       return {
         ok: false,
         code: 'no-match',
@@ -150,6 +152,8 @@ export function locatePatch(lines: readonly string[], edit: Edit, options: Engin
     detail = `; the closest place is ${range(c.start, c.end)} (similarity ${c.similarity.toFixed(3)})${
       i >= 0 ? `, where line ${c.start + i} is ${c.lines[i] === undefined ? 'past the end of the file' : show(c.lines[i])} but the chunk has ${show(old[i])}` : ''
     }${searchedNote(search)}`;
+  } else if ('searched' in search && search.searched) {
+    detail = `; no place compared comes close to them${searchedNote(search)}`;
   }
   const place = eof ? ` at the end of ${edit.file} (the chunk ends with *** End of File)` : ` in ${edit.file}${where}`;
   return {
