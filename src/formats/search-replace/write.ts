@@ -4,6 +4,7 @@ import { lineSplices, spliceRange } from '../../core/hunks.ts';
 import { parseText, type Splice } from '../../core/text.ts';
 import type { FileChange } from '../../core/types.ts';
 import { readPathLine } from '../../core/paths.ts';
+import { UnwritableChange } from '../between/write.ts';
 import { isEnd, isHead } from './syntax.ts';
 
 /** A stretch of original lines `[from, to)` and the splices inside it. */
@@ -111,6 +112,13 @@ export function pathLine(file: string, known: readonly string[]): string {
 
 function block(path: string, search: readonly string[], replace: readonly string[]): string {
   const content = [...search, ...replace];
+  const bad = content.find((line) => isHead(line) || isEnd(line));
+  if (bad !== undefined)
+    throw new UnwritableChange(
+      `cannot write ${path} as SEARCH/REPLACE blocks: the line ${JSON.stringify(bad)} would be read as ${
+        isHead(bad) ? 'the head of a new block' : 'an end marker'
+      }, and the format has no escape`,
+    );
   const { head, divider, end } = markersFor(content);
   const fence = fenceFor(content);
   return [path, fence, head, ...search, divider, ...replace, end, fence].map((l) => l + '\n').join('');
@@ -120,8 +128,10 @@ function block(path: string, search: readonly string[], replace: readonly string
  * Write each change as SEARCH/REPLACE blocks against the original file, each
  * SEARCH grown with context until it matches exactly one place. A new file is
  * one block with an empty SEARCH. Deleting a file cannot be said: it is
- * written as removing every line. Content lines that read as a
- * `<<<<<<< SEARCH` or `>>>>>>> REPLACE` marker cannot be written faithfully.
+ * written as removing every line. A content line that reads as a
+ * `<<<<<<< SEARCH` or `>>>>>>> REPLACE` marker cannot be written (the format
+ * has no escape): such a change throws `UnwritableChange` rather than produce
+ * a reply that reads back as another change.
  */
 export function writeSearchReplace(changes: readonly FileChange[]): string {
   const known = changes.filter((c) => c.before !== null).map((c) => c.file);

@@ -86,6 +86,15 @@ describe('writer', () => {
     ]);
   });
 
+  it('refuses a content line that reads as a head or an end marker (no escape), rather than write another change', () => {
+    for (const line of ['>>>>>>> REPLACE', '  <<<<< SEARCH']) {
+      assert.throws(
+        () => searchReplace.write([{ file: 'n.md', before: lines('TODO'), after: lines('Example:', line) }]),
+        (e: Error) => e.name === 'UnwritableChange' && e.message.startsWith('cannot write n.md as SEARCH/REPLACE blocks: the line '),
+      );
+    }
+  });
+
   it('keeps CRLF, BOM and a missing final newline', () => {
     roundTrip([{ file: 'w.txt', before: '\uFEFFa\r\nb\r\nc', after: '\uFEFFa\r\nB\r\nc' }]);
     roundTrip([{ file: 'w.txt', before: 'a\r\nb', after: 'a\r\nb\r\nc' }]);
