@@ -2,10 +2,10 @@
 // file. spec/formats/whole.md is the contract; section names refer to it.
 
 import { diagnostic } from '../../core/diagnostics.ts';
+import { givenFile } from '../../core/paths.ts';
 import { endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult } from '../../core/types.ts';
 import { isShellInfo, scanFences, type FenceBlock } from './fences.ts';
-import { givenFile } from '../../core/paths.ts';
 import { pathFromInfo, readBlockPathLine } from './paths.ts';
 
 /** How a block's path was found, most reliable first ("Paths"). */
@@ -109,7 +109,10 @@ export function closedEarlyError(lines: readonly ReplyLine[], block: FenceBlock,
   const c = block.early[0];
   const closer = block.fence.char === 'tag' ? block.fence.closer! : block.fence.marker;
   const last = block.close ?? lines.length - 1;
-  const longer = block.fence.char === 'tag' ? 'a fence of four or more backticks' : `a longer fence (${closer[0].repeat(closer.length + 1)})`;
+  const longer =
+    block.fence.char === 'tag'
+      ? 'another fence (a different tag, or a run of backticks longer than any in the content)'
+      : `a longer fence (${closer[0].repeat(closer.length + 1)})`;
   return diagnostic(
     'ambiguous-end',
     'error',
