@@ -156,7 +156,7 @@ describe('between garbage replies', () => {
       numRuns: 1000 * SCALE,
       invariants,
       key: byKind,
-      expected: ['applied replace', 'applied write', 'failed truncated', 'failed malformed', 'failed ambiguous', 'failed no-match'],
+      expected: ['applied replace', 'applied write', 'failed truncated', 'failed malformed', 'failed ambiguous', 'failed no-match', 'failed ambiguous-end'],
     });
   });
 });
