@@ -206,6 +206,8 @@ export function scanDiff(rows: readonly Row[], end: RowsEnd): DiffItem[] {
   const items: DiffItem[] = [];
   /** Hunks whose last lines by their counts are a `--- `/`+++ ` pair. */
   const atEnd = new Set<Hunk>();
+  /** Hunks whose `--- `/`+++ ` pair may be a file header: the hunks after them, up to the next header, fail too. */
+  const doubtful = new Set<Hunk>();
   let fence: Fence | null = null;
   const at = (i: number) => dedent(rows[i], fence?.indent ?? 0);
   const closesFence = (i: number) => {
@@ -340,12 +342,15 @@ export function scanDiff(rows: readonly Row[], end: RowsEnd): DiffItem[] {
     if (pair !== null && !numbers) {
       hunk.pair = { minus: at(pair), plus: at(pair + 1) };
       hunk.error ??= doubtfulPair(hunk, 'paths');
+      doubtful.add(hunk);
     } else if (pair !== null) {
       hunk.pair = { minus: at(pair), plus: at(pair + 1) };
       const exact = hunk.context + hunk.removed === numbers!.oldCount && hunk.context + hunk.added === numbers!.newCount;
       // (Whether a hunk follows a pair that ends the body is known once the next item is read: see below.)
-      if (!exact) hunk.error ??= doubtfulPair(hunk, 'counts');
-      else {
+      if (!exact) {
+        hunk.error ??= doubtfulPair(hunk, 'counts');
+        doubtful.add(hunk);
+      } else {
         let last = true;
         for (let k = pair + 2; k < bodyEnd && last; k++) last = isBlank(at(k).text);
         if (last) atEnd.add(hunk);
@@ -395,8 +400,11 @@ export function scanDiff(rows: readonly Row[], end: RowsEnd): DiffItem[] {
     }
     const h = item.hunk;
     if (doubt) h.error ??= afterDoubtfulPair(doubt);
-    if (atEnd.has(h) && items[k + 1]?.type === 'hunk') h.error ??= doubtfulPair(h, 'end');
-    if (h.pair && h.error?.code === 'ambiguous-end') doubt ??= h;
+    if (atEnd.has(h) && items[k + 1]?.type === 'hunk') {
+      h.error ??= doubtfulPair(h, 'end');
+      doubtful.add(h);
+    }
+    if (doubtful.has(h)) doubt ??= h;
   }
   // A file header that no hunk followed before the rows were cut off.
   const last = items[items.length - 1];
