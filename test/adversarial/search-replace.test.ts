@@ -123,6 +123,11 @@ describe('search-replace: odd paths', () => {
     }
   });
 
+  it('a path on the opening fence line names that file: new lines never go to the only file', () => {
+    const r = apply('```src/helpers.py\n<<<<<<< SEARCH\n=======\ndef helper():\n    return 1\n>>>>>>> REPLACE\n```\n');
+    assert.deepEqual(r.files, { 'app.py': APP, 'src/helpers.py': 'def helper():\n    return 1\n' });
+  });
+
   it('paths that leave the project are refused', () => {
     for (const path of ['../secrets.txt', '/etc/passwd', 'src/../../x.txt']) {
       const r = apply(block(path, [], ['stolen']));

@@ -5,7 +5,7 @@ import { diagnostic, quote } from '../../core/diagnostics.ts';
 import { endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult } from '../../core/types.ts';
 import { cleanPathLine, EXTENSIONLESS_NAMES, readPathLine } from '../../core/paths.ts';
-import { dividerShapedLike, isBlank, isDivider, isEnd, isFence, isHead } from './syntax.ts';
+import { dividerShapedLike, fencePath, isBlank, isDivider, isEnd, isFence, isHead } from './syntax.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const listLines = (ns: number[]) =>
@@ -23,7 +23,9 @@ export type PathAbove =
 /**
  * "Paths": the path named on the lines just above a head, nearest first,
  * looking at no more than three lines and none before `floor`. Blank and
- * fence lines are passed over; the first other line is the only candidate,
+ * fence lines are passed over (an opening fence that names a path in its
+ * info string, as in ```` ```src/app.py ````, names that file); the first
+ * other line is the only candidate,
  * read with core's `readPathLine` (a given file by its name too). A line
  * with no letter or digit (a rule `---`, an elision `...`) names no file. A
  * bare word (no `.`, no `/`, not in backticks, not a given file nor a
@@ -34,7 +36,14 @@ export type PathAbove =
 export function pathAbove(lines: readonly ReplyLine[], head: number, floor: number, files: readonly string[]): PathAbove {
   for (let k = head - 1; k >= Math.max(floor, head - 3); k--) {
     const text = lines[k].text.trim();
-    if (text === '' || isFence(text)) continue;
+    if (text === '') continue;
+    if (isFence(text)) {
+      // aider's path on the opening fence line itself (```` ```src/app.py ````).
+      const named = fencePath(text);
+      const reading = named === null ? null : readPathLine(named, files, { byName: true });
+      if (reading?.kind === 'path') return { kind: 'path', index: k, path: reading.path };
+      continue;
+    }
     if (!/[\p{L}\p{N}]/u.test(text)) return { kind: 'none' };
     const reading = readPathLine(text, files, { byName: true });
     if (reading.kind === 'prose') return { kind: 'none' };

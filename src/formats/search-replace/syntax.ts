@@ -15,6 +15,19 @@ export const END = /^>{5,9}[ \t]*REPLACE$/;
  */
 export const FENCE = /^(?:`{3,}|~{3,}|<(?:source|code|pre|codeblock|sourcecode)>[^<>]*$|<\/(?:source|code|pre|codeblock|sourcecode)>$)/;
 
+/**
+ * The path an opening fence line names in its info string, as aider reads
+ * it (```` ```src/app.py ````, `<source>app.py`): one word with a `/`, or
+ * ending in an extension with a letter; null for a language (```` ```python ````,
+ * ```` ```python3.12 ````) or no info string.
+ */
+export function fencePath(text: string): string | null {
+  const m = /^(?:`{3,}|~{3,}|<(?:source|code|pre|codeblock|sourcecode)>)(.*)$/.exec(text.trim());
+  if (!m) return null;
+  const info = m[1].trim();
+  return /^[^\s`<>]*(?:\/[^\s`<>]*|\.[\w-]*[A-Za-z][\w-]*)$/.test(info) && !info.endsWith('/') ? info : null;
+}
+
 /** The line that splits SEARCH and REPLACE into `...` elision pieces. */
 export const ELISION = '...';
 

@@ -178,6 +178,18 @@ describe('fences', () => {
       assert.ok(!isFence(f), f);
   });
 
+  it('reads a path written on the opening fence line, as aider does, but not a language', () => {
+    const at = (open: string, files = ['main.py']) =>
+      parseSearchReplace(lines(open, '<<<<<<< SEARCH', '=======', 'x = 1', '>>>>>>> REPLACE', '```'), { files }).edits[0];
+    assert.equal(at('```src/new.py').file, 'src/new.py');
+    assert.equal(at('<source>new.py').file, 'new.py');
+    assert.equal(at('```python').file, 'main.py');
+    assert.equal(at('```python3.12').file, 'main.py');
+    assert.equal(at('```MAIN.PY', ['main.py', 'b.py']).file, 'main.py');
+    // The fence names the file even with a path line above it: the nearest wins.
+    assert.equal(parseSearchReplace(lines('a.py', '```b.py', '<<<<<<< SEARCH', '=======', 'x', '>>>>>>> REPLACE'), { files: [] }).edits[0].file, 'b.py');
+  });
+
   it('finds the path above an aider tag fence, and inside it (diff-fenced)', () => {
     for (const [open, close] of [['<source>python', '</source>'], ['<code>', '</code>'], ['<pre>', '</pre>'], ['<codeblock>', '</codeblock>'], ['<sourcecode>', '</sourcecode>'], ['````python', '````']]) {
       const body = ['<<<<<<< SEARCH', 'x = 1', '=======', 'x = 2', '>>>>>>> REPLACE', close];
