@@ -25,7 +25,10 @@ export function fencePath(text: string): string | null {
   const m = /^(?:`{3,}|~{3,}|<(?:source|code|pre|codeblock|sourcecode)>)(.*)$/.exec(text.trim());
   if (!m) return null;
   const info = m[1].trim();
-  return /^[^\s`<>]*(?:\/[^\s`<>]*|\.[\w-]*[A-Za-z][\w-]*)$/.test(info) && !info.endsWith('/') ? info : null;
+  if (info === '' || /[\s`<>]/.test(info) || info.endsWith('/')) return null;
+  if (info.includes('/')) return info;
+  const extension = info.slice(info.lastIndexOf('.') + 1);
+  return info.includes('.') && /^[\w-]+$/.test(extension) && /[A-Za-z]/.test(extension) ? info : null;
 }
 
 /** The line that splits SEARCH and REPLACE into `...` elision pieces. */
