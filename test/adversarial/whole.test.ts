@@ -131,11 +131,13 @@ describe('whole: prose answers with fences, format detected', () => {
     `The error was:\n${F}\nTraceback (most recent call last):\n  File "app.py", line 2\nNameError: name 'os' is not defined\n${F}\n`,
     `Output:\n${F}\n/home/user\n${F}\n`,
     `Two ways:\n${F}\na()\n${F}\nor\n${F}\nb()\n${F}\n`,
+    `Example\n${F}python\nprint(1)\n${F}\n`,
+    `Python\n\n${F}python\nimport app\n${F}\n`,
   ];
   for (const answer of answers) {
     it(`changes no file: ${JSON.stringify(answer.slice(0, 40))}`, () => {
       const r = apply(answer, files, 'auto');
-      assert.deepEqual(r.files, files);
+      assert.deepEqual(r.files, files, 'no file changed, none created');
       assert.ok(r.edits.every((e) => e.status === 'failed'));
     });
   }

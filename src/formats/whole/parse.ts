@@ -6,7 +6,7 @@ import { givenFile } from '../../core/paths.ts';
 import { endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult } from '../../core/types.ts';
 import { isShellInfo, scanFences, type FenceBlock } from './fences.ts';
-import { pathFromInfo, readBlockPathLine } from './paths.ts';
+import { namesFile, pathFromInfo, readBlockPathLine } from './paths.ts';
 
 /** How a block's path was found, most reliable first ("Paths"). */
 export type PathSource = 'line' | 'info' | 'mentioned' | 'only';
@@ -49,9 +49,10 @@ export interface PathRules {
 }
 
 /**
- * The path of a fenced block: the line above it, else a path in its info
- * string; else, when the line above is prose (or there is none) and the
- * format was not detected, the one given file the prose before it mentions
+ * The path of a fenced block: the line above it (in a detected reply, only
+ * a line that names a file beyond doubt, see `namesFile`), else a path in
+ * its info string; else, when the line above is prose (or there is none)
+ * and the format was not detected, the one given file the prose before it mentions
  * (with `rules.mentioned`), else the only file given. A line above that is
  * meant as a path but cannot be one (`not-path`) stops the search: the
  * block names no file, and no other file is guessed for it.
@@ -66,8 +67,11 @@ export function blockPath(
   const above = lineAbove(lines, block.open, floor);
   let notPath: BlockPath['notPath'] = null;
   if (above !== null) {
-    const r = readBlockPathLine(lines[above].text, files);
-    if (r.kind === 'path') return { path: r.path, source: 'line', line: above, mentioned: [], notPath: null };
+    const text = lines[above].text;
+    const r = readBlockPathLine(text, files);
+    // In a detected reply, a bare word above a fence (`Example`) is a caption, not a new file.
+    if (r.kind === 'path' && (!rules.detected || namesFile(text, files)))
+      return { path: r.path, source: 'line', line: above, mentioned: [], notPath: null };
     if (r.kind === 'not-path') notPath = { line: above, why: r.why };
   }
   const info = pathFromInfo(block.fence.info, files);

@@ -192,6 +192,8 @@ describe('whole parser: issue 11 rules', () => {
     assert.deepEqual(detected(`Running it prints:\n${F}\n/home/user\n${F}\n`, ['app.py']).edits, []);
     assert.deepEqual(detected(`Here is \`app.py\`:\n${F}python\nprint(2)\n${F}\n`, ['app.py']).edits, []);
     assert.deepEqual(detected(`Output:\n${F}\nx\n${F}\n`, ['app.py']).edits, []);
+    assert.deepEqual(detected(`Example\n${F}\nx\n${F}\n`, ['app.py']).edits, [], 'a bare word is a caption here');
+    assert.deepEqual(detected(`Makefile\n${F}\nx\n${F}\n\n\`run\`\n${F}\ny\n${F}\n`, ['app.py']).edits.map((e) => e.file), ['Makefile', 'run']);
     const { edits } = detected(`Intro.\n\napp.py\n${F}\nprint(2)\n${F}\n\nThen:\n${F}\nls\n${F}\n`, ['app.py']);
     assert.deepEqual(edits.map((e) => [e.file, e.new]), [['app.py', ['print(2)']]]);
   });
