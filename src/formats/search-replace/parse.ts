@@ -25,13 +25,13 @@ export type PathAbove =
  * looking at no more than three lines and none before `floor`. Blank and
  * fence lines are passed over (an opening fence that names a path in its
  * info string, as in ```` ```src/app.py ````, names that file); the first
- * other line is the only candidate,
- * read with core's `readPathLine` (a given file by its name too). A line
- * with no letter or digit (a rule `---`, an elision `...`) names no file. A
- * bare word (no `.`, no `/`, not in backticks, not a given file nor a
- * well-known name like `Makefile`) is a path only right next to the opening
- * fence (on the line above a fence line right above the head, or between a
- * fence line and the head); elsewhere it is `not-path`.
+ * other line is the only candidate, read with core's `readPathLine` (a
+ * given file by its name too). A line with no letter or digit (a rule
+ * `---`, an elision `...`) names no file. A bare word (no `.`, no `/`, not
+ * in backticks, not a given file nor a well-known name like `Makefile`) is
+ * a path only right next to the opening fence (on the line above a fence
+ * line right above the head, or between a fence line and the head);
+ * elsewhere it is `not-path`.
  */
 export function pathAbove(lines: readonly ReplyLine[], head: number, floor: number, files: readonly string[]): PathAbove {
   for (let k = head - 1; k >= Math.max(floor, head - 3); k--) {
@@ -126,8 +126,8 @@ export function parseSearchReplace(reply: string, context: ParseContext): ParseR
   const lines = replyLines(reply);
   const edits: Edit[] = [];
   const diagnostics: Diagnostic[] = [];
-  // "Paths": the file of the block before, for a block that names none; null
-  // when the block before named a file that could not be read (no fallback then).
+  // "Paths": the file of the block before, for a block that names none; and
+  // whether a path line since could not be read (then no fallback at all).
   let previousPath: string | null = null;
   let previousUnread = false;
   let floor = 0; // lines before this belong to an earlier block
