@@ -121,7 +121,7 @@ export function parseJsonAt(text: string, start: number): JsonResult {
         const escape = pos;
         const e = text[pos + 1];
         if (e === undefined) fail('the string is not closed: expected `"`', pos + 1);
-        if (e in SIMPLE_ESCAPES) {
+        if (Object.hasOwn(SIMPLE_ESCAPES, e)) {
           mark(escape);
           parts.push(SIMPLE_ESCAPES[e]);
           length++;

@@ -5,6 +5,7 @@
 
 import { at, diagnostic } from '../../core/diagnostics.ts';
 import type { Code } from '../../core/diagnostics.ts';
+import { givenFile, normalizePath } from '../../core/paths.ts';
 import { positioner } from '../../core/reply.ts';
 import type { Diagnostic, Edit, EditKind, ParseContext, ParseResult, Span } from '../../core/types.ts';
 import { matchBracket, member, parseJsonAt, type JsonError, type JsonNode, type JsonString } from './json.ts';
@@ -37,16 +38,32 @@ export function fileLines(text: string): string[] {
   return (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
 }
 
-/** Resolve a path against the files given: as written, without `./`, or an absolute path ending in exactly one given path. */
-export function resolvePath(path: string, files: readonly string[]): string {
-  if (files.includes(path)) return path;
-  const bare = path.replace(/^(?:\.\/)+/, '');
-  if (bare !== path && files.includes(bare)) return bare;
-  if (path.startsWith('/')) {
-    const hits = files.filter((f) => path.endsWith('/' + f.replace(/^(?:\.\/)+/, '')));
-    if (hits.length === 1) return hits[0];
+/**
+ * The file a call's path names: a given file as `givenFile` finds it (as
+ * written, then up to a leading `./`, `\` for `/` and letter case); else,
+ * for an absolute path (`/…`, `C:\…`), the one given file it ends with
+ * (after a `/`), the same way; else the path written with `/` and no
+ * leading `./`. Blanks around the path are ignored.
+ */
+export function resolvePath(written: string, files: readonly string[]): string {
+  const path = written.trim();
+  const given = givenFile(path, files);
+  if (given !== null) return given;
+  const normal = normalizePath(path);
+  if (normal.startsWith('/') || /^[A-Za-z]:\//.test(normal)) {
+    const ends = (fold: boolean) =>
+      files.filter((f) => {
+        const tail = '/' + normalizePath(f);
+        return fold ? normal.toLowerCase().endsWith(tail.toLowerCase()) : normal.endsWith(tail);
+      });
+    const exact = ends(false);
+    if (exact.length === 1) return exact[0];
+    if (exact.length === 0) {
+      const folded = ends(true);
+      if (folded.length === 1) return folded[0];
+    }
   }
-  return path;
+  return normal;
 }
 
 type Found = Omit<Edit, 'index'>;

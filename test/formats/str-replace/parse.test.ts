@@ -158,6 +158,17 @@ describe('str-replace helpers', () => {
     assert.equal(resolvePath('/repo/other.py', files), '/repo/other.py');
   });
 
+  it('resolves a path differing from a given file only by case, ./ or \\ to that file, in relative and absolute paths', () => {
+    const files = ['src/App.js', 'README.md', 'lib/x.ts'];
+    assert.equal(resolvePath('src\\App.js', files), 'src/App.js');
+    assert.equal(resolvePath('.\\SRC\\app.JS', files), 'src/App.js');
+    assert.equal(resolvePath(' ./readme.md ', files), 'README.md');
+    assert.equal(resolvePath('C:\\work\\proj\\src\\App.js', files), 'src/App.js');
+    assert.equal(resolvePath('/home/me/proj/LIB/X.ts', files), 'lib/x.ts');
+    assert.equal(resolvePath('.\\new\\file.ts', files), 'new/file.ts');
+    assert.equal(resolvePath('a.txt', ['A.txt', 'a.TXT']), 'a.txt'); // two fit ignoring case: neither
+  });
+
   it('splits text into lines', () => {
     assert.deepEqual(textLines('a\r\nb\nc\r'), ['a', 'b', 'c\r']);
     assert.deepEqual(textLines(''), ['']);
