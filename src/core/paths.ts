@@ -132,6 +132,9 @@ export type PathLineReading =
   | { kind: 'not-path'; why: string };
 
 const HAS_EXTENSION = /\.[\p{L}\p{N}_-]*\p{L}[\p{L}\p{N}_-]*$/u;
+
+/** Whether a path ends in an extension: a `.` then letters, digits, `_` or `-`, with a letter (`.py`, `.tsx`; not `v1.2`). */
+export const hasExtension = (path: string): boolean => HAS_EXTENSION.test(path);
 /** Characters a path written without backticks may hold (and blanks, see `pathProblem`). */
 const BARE_PATH = /^[\p{L}\p{N}\p{M}_.\-+@~/\\()[\]{},=#$%&' ]+$/u;
 

@@ -15,11 +15,8 @@ import {
 } from '../core/stream.ts';
 import type { Edit, Format } from '../core/types.ts';
 import { applyRequest, getFormat } from './index.ts';
-import { opener } from './whole/fences.ts';
+import { earlyCloseProbes, opener } from './whole/fences.ts';
 import { pathFromInfo } from './whole/paths.ts';
-
-/** No continuation changes an edit that is not cut off. */
-const CLOSED: StreamRules = { settled: () => true };
 
 /**
  * The offsets of the `{` still open at the end of `text`: brackets outside
@@ -64,9 +61,13 @@ const JSON_CLOSED: StreamRules = {
   },
 };
 
+/** A block may still turn out to have closed early (a later bare fence after text): see whole's Fences rule 6. */
+const EARLY_CLOSE = settledUnlessProbed((_, context) => earlyCloseProbes(context.reply));
+
 /** whole: a block whose path is a guess gives way to a later block that names the file. */
 const WHOLE: StreamRules = {
   settled(edit, context) {
+    if (!EARLY_CLOSE.settled(edit, context)) return false;
     if (edit.file === '') return true;
     const lineEnd = context.reply.indexOf('\n', edit.span.from);
     const first = context.reply.slice(edit.span.from, lineEnd < 0 ? context.reply.length : lineEnd).replace(/\r$/, '');
@@ -86,7 +87,8 @@ export const STREAM_RULES: Readonly<Record<string, StreamRules>> = {
   // `</editblock>` may still follow `>>>>>>> INSERT` and belong to the block,
   // and a second end marker would make the end ambiguous.
   'ln-diff': settledUnlessProbed(() => ['</editblock>\n', '>>>>>>> INSERT\n']),
-  'search-replace': CLOSED,
+  // A second `>>>>>>> REPLACE` before the next block makes the end ambiguous.
+  'search-replace': settledUnlessProbed(() => ['>>>>>>> REPLACE\n']),
   whole: WHOLE,
   // A hunk takes lines until its section ends, and a file created or deleted
   // takes every hunk until the next file header.
@@ -99,7 +101,7 @@ export const STREAM_RULES: Readonly<Record<string, StreamRules>> = {
   // `</FILE_PATCH>`; a directive may still take its closing tag.
   udiffx: settledUnlessProbed((edit, context) => ['+\n', '<FILE_\n', ...directiveClose(edit, context)]),
   hashline: JSON_CLOSED,
-  between: CLOSED,
+  between: EARLY_CLOSE,
   // A section without `*** End Patch` around it takes lines until the next marker.
   'apply-patch': settledUnlessProbed(() => [' x\n']),
   'str-replace': JSON_CLOSED,

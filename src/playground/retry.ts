@@ -25,11 +25,12 @@ export function retryMessage(edit: EditResult, old: readonly string[]): string |
     out.push('', `The edit cites${where}:`, numbered(old, edit.cited?.start ?? null));
   }
   if (edit.code === 'ambiguous' && edit.candidates.length > 1) {
-    out.push('', `These lines occur at ${edit.candidates.map((c) => `line ${c.start}`).join(', ')} of ${edit.file}; cite the one you mean with its correct line numbers.`);
+    const places = `These lines occur at ${edit.candidates.map((c) => `line ${c.start}`).join(', ')} of ${edit.file}`;
+    out.push('', edit.cited ? `${places}; cite the one you mean with its correct line numbers.` : `${places}; include more lines around the one you mean, so that they occur only there.`);
   } else if (edit.candidates.length > 0) {
     const c = edit.candidates[0];
     out.push('', `${edit.file} has at ${span(c.start, c.end)}:`, numbered(c.lines, c.start));
   }
-  out.push('', 'Please send this edit again, citing the lines exactly as the file has them.');
+  out.push('', edit.cited ? 'Please send this edit again, citing the lines exactly as the file has them.' : 'Please send this edit again, copying the lines exactly as the file has them.');
   return out.join('\n');
 }

@@ -329,11 +329,11 @@ const WHEN: {
 }[] = [
   {
     format: 'search-replace',
-    why: 'at the end marker',
+    why: 'when the next block begins, or at the end (a second end marker could still make the end ambiguous)',
     files: { 'a.py': 'x = 1\ny = 2\n' },
     reply: ['a.py', '```python', '<<<<<<< SEARCH', 'x = 1', '=======', 'x = 3', '>>>>>>> REPLACE', '```', 'a.py', '```python', '<<<<<<< SEARCH', 'y = 2', '=======', 'y = 4', '>>>>>>> REPLACE'],
     started: [3, 11],
-    complete: [7, 15],
+    complete: [11, 'end'],
   },
   {
     format: 'whole',
@@ -369,19 +369,19 @@ const WHEN: {
   },
   {
     format: 'roo',
-    why: 'inside a tool call, when the call closes (a later <path> would retarget its blocks)',
+    why: 'inside a tool call, at the end (a later <path> would retarget its blocks, a second end marker make its end ambiguous)',
     files: { 'a.py': 'x = 1\ny = 2\n' },
     reply: ['<apply_diff>', '<path>a.py</path>', '<diff>', '<<<<<<< SEARCH', ':start_line:1', '-------', 'x = 1', '=======', 'x = 3', '>>>>>>> REPLACE', '</diff>', '</apply_diff>'],
     started: [4],
-    complete: [12],
+    complete: ['end'],
   },
   {
     format: 'roo',
-    why: 'a bare block at its REPLACE marker',
+    why: 'a bare block when the next block begins, or at the end (a second end marker could still make the end ambiguous)',
     files: { 'a.py': 'x = 1\ny = 2\n' },
     reply: ['<<<<<<< SEARCH', ':start_line:2', '-------', 'y = 2', '=======', 'y = 3', '>>>>>>> REPLACE'],
     started: [1],
-    complete: [7],
+    complete: ['end'],
   },
   {
     format: 'udiffx',

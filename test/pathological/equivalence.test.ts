@@ -23,7 +23,6 @@ import type { Format } from '../../src/core/types.ts';
 import { betweenAnchors, BETWEEN_ARGS } from '../../src/formats/between/syntax.ts';
 import { lnDiff } from '../../src/formats/ln-diff/index.ts';
 import { searchReplace } from '../../src/formats/search-replace/index.ts';
-import { cleanPathLine } from '../../src/formats/search-replace/syntax.ts';
 import { occurrences, occurrencesInLines } from '../../src/formats/str-replace/locate.ts';
 import { udiff } from '../../src/formats/udiff/index.ts';
 import { headerPath } from '../../src/formats/udiff/hunks.ts';
@@ -86,28 +85,6 @@ describe('hand-written readers read what the regexes read', () => {
         const m = BETWEEN_ARGS.exec(args);
         const want = m && m.indices ? { a: m[1], b: m[2], aAt: m.indices[1], bAt: m.indices[2] } : null;
         assert.deepEqual(betweenAnchors(args), want, JSON.stringify(args));
-      }),
-      runs(3000),
-    );
-  });
-
-  it('search-replace: a path line cleaned of its decoration', () => {
-    // The regexes the reader used, as they were.
-    const old = (line: string) => {
-      let s = line.trim();
-      s = s.replace(/:+$/, '').trim();
-      s = s.replace(/^#+/, '').trim();
-      s = s.replace(/^\*+/, '').replace(/\*+$/, '').trim();
-      s = s.replace(/:+$/, '').trim();
-      const quoted = /^`[^`]+`$/.test(s);
-      s = s.replace(/^`+/, '').replace(/`+$/, '').trim();
-      s = s.replace(/^\*+/, '').replace(/\*+$/, '').trim();
-      s = s.replace(/:+$/, '').trim();
-      return { text: s.replace(/\\_/g, '_'), quoted };
-    };
-    fc.assert(
-      fc.property(pieces([':', '*', '`', '#', ' ', 'a', '.', '\\_', 'b/c', '\t']), (line) => {
-        assert.deepEqual(cleanPathLine(line), old(line), JSON.stringify(line));
       }),
       runs(3000),
     );

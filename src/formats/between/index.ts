@@ -12,6 +12,7 @@ import { writeBetween } from './write.ts';
 export const between: Format = {
   name: 'between',
   title: 'aider @BETWEEN@ snippets',
+  fileBlocks: true,
   parse: parseBetween,
   detect(reply) {
     for (const l of replyLines(reply)) {

@@ -54,39 +54,3 @@ export function dividerShapedLike(headRaw: string): string {
   return indent + '='.repeat(count);
 }
 
-/** A path line with its decoration removed, and whether it was wrapped in backticks. */
-export interface PathLine {
-  text: string;
-  quoted: boolean;
-}
-
-/**
- * Remove the decoration models put around a path line (aider's
- * `strip_filename`): surrounding blanks, a trailing `:`, leading `#` marks,
- * surrounding `*` and backticks; `\_` becomes `_`. The reader now reads path
- * lines with core/paths.ts (`readPathLine`); this is kept only for the
- * linear-time equivalence test (test/pathological/equivalence.test.ts).
- */
-export function cleanPathLine(line: string): PathLine {
-  let s = line.trim();
-  s = dropEnd(s, ':').trim();
-  s = s.replace(/^#+/, '').trim();
-  s = dropEnd(s.replace(/^\*+/, ''), '*').trim();
-  s = dropEnd(s, ':').trim();
-  const quoted = /^`[^`]+`$/.test(s);
-  s = dropEnd(s.replace(/^`+/, ''), '`').trim();
-  s = dropEnd(s.replace(/^\*+/, ''), '*').trim();
-  s = dropEnd(s, ':').trim();
-  return { text: s.replace(/\\_/g, '_'), quoted };
-}
-
-/**
- * `s` without the run of `c` at its end: what `s.replace(/c+$/, '')` gives,
- * in linear time (the regex retries from every character of a long run of
- * `c` that does not reach the end, which is quadratic).
- */
-function dropEnd(s: string, c: string): string {
-  let end = s.length;
-  while (end > 0 && s[end - 1] === c) end--;
-  return s.slice(0, end);
-}

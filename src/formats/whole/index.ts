@@ -12,6 +12,7 @@ import { writeWhole } from './write.ts';
 export const whole: Format = {
   name: 'whole',
   title: 'whole files in fences',
+  fileBlocks: true,
   parse: parseWhole,
   detect(reply) {
     const lines = replyLines(reply);

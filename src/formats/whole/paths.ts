@@ -2,7 +2,7 @@
 // the opening fence, read by the core's path-line reader
 // (src/core/paths.ts), or a path in the fence's info string.
 
-import { cleanPathLine, EXTENSIONLESS_NAMES, givenFile, normalizePath, pathProblem, readPathLine, type PathLineReading } from '../../core/paths.ts';
+import { cleanPathLine, EXTENSIONLESS_NAMES, givenFile, hasExtension, normalizePath, pathProblem, readPathLine, type PathLineReading } from '../../core/paths.ts';
 
 /**
  * Path lines name a given file by its name alone too (models shorten paths:
@@ -23,7 +23,6 @@ export function pathFromLine(text: string, files: readonly string[]): string | n
 }
 
 /** A name that ends in an extension (as src/core/paths.ts reads one). */
-const HAS_EXTENSION = /\.[\p{L}\p{N}_-]*\p{L}[\p{L}\p{N}_-]*$/u;
 
 /**
  * A path line that names a file beyond doubt (for detection, where a bare
@@ -35,7 +34,7 @@ const HAS_EXTENSION = /\.[\p{L}\p{N}_-]*\p{L}[\p{L}\p{N}_-]*$/u;
 export function namesFile(text: string, files: readonly string[]): boolean {
   const r = readBlockPathLine(text, files);
   if (r.kind !== 'path') return false;
-  if (r.given || r.path.includes('/') || r.path.startsWith('.') || HAS_EXTENSION.test(r.path)) return true;
+  if (r.given || r.path.includes('/') || r.path.startsWith('.') || hasExtension(r.path)) return true;
   return EXTENSIONLESS_NAMES.has(r.path) || cleanPathLine(text).quoted;
 }
 
