@@ -4,6 +4,7 @@
 
 import { diagnostic } from '../../core/diagnostics.ts';
 import type { Code } from '../../core/diagnostics.ts';
+import { resolveFile } from '../../core/paths.ts';
 import { lastAtOrBelow } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult, Position, Span } from '../../core/types.ts';
 import { readJson, type JsonEntry, type JsonNode } from './json.ts';
@@ -124,7 +125,10 @@ interface Entry {
   tagAt: number;
 }
 
-export function parseHashline(reply: string, _context: ParseContext): ParseResult {
+export function parseHashline(reply: string, context: ParseContext): ParseResult {
+  const files = context?.files ?? [];
+  /** A path names a given file up to `./`, `\\` and letter case (`resolveFile`); blanks around it are ignored. */
+  const resolve = (written: string) => resolveFile(written.trim(), files);
   const loc = new Locator(reply);
   const edits: Edit[] = [];
 
@@ -190,7 +194,7 @@ export function parseHashline(reply: string, _context: ParseContext): ParseResul
         );
       }
       if (pathNode.type !== 'string') bad(pathNode, '"path" must be a string');
-      file = (pathNode as StringNode).value.trim().replace(/^\.\//, '');
+      file = resolve((pathNode as StringNode).value);
 
       if (kind === 'write') {
         const content = get('content');
@@ -496,9 +500,9 @@ export function parseHashline(reply: string, _context: ParseContext): ParseResul
       let file = '';
       if (path) {
         try {
-          file = (JSON.parse(`"${path[1]}"`) as string).trim().replace(/^\.\//, '');
+          file = resolve(JSON.parse(`"${path[1]}"`) as string);
         } catch {
-          file = path[1];
+          file = resolve(path[1]);
         }
       }
       const truncated = r.eof && !balanced && limit === reply.length;

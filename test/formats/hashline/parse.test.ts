@@ -261,6 +261,17 @@ describe('hashline parse: form errors', () => {
     assert.equal(e.error, undefined);
     assert.equal(e.file, '/tmp/example.c');
   });
+
+  it('resolves a path differing from a given file only by case, ./ or \\, in valid and broken calls', () => {
+    const files = ['src/App.js', 'list.txt'];
+    const file = (path: string) => one(`{"tool":"edit","path":${JSON.stringify(path)},"line":1,"tag":"4Dlq","new":"A"}`, files).file;
+    assert.deepEqual(
+      ['src\\App.js', './SRC/app.js', ' LIST.TXT ', '.\\new\\x.txt', 'list.txt'].map(file),
+      ['src/App.js', 'src/App.js', 'list.txt', 'new/x.txt', 'list.txt'],
+    );
+    const broken = one('{"tool":"edit","path":"./Src\\\\APP.js","line":1,"tag":"4Dlq","new":"A",}', files);
+    assert.deepEqual([broken.file, broken.error?.code], ['src/App.js', 'malformed']);
+  });
 });
 
 describe('hashline detect', () => {
