@@ -50,8 +50,8 @@ function fileBlock(lines: readonly string[], edit: Edit): FileBlock {
   return { block, firstContent: k };
 }
 
-/** Whether an edit at `at` is quoted inside a file block: strictly inside it, after other lines of the file. */
-const quotedIn = (f: FileBlock, at: Lines) => f.block.start < at.start && at.end < f.block.end && at.start > f.firstContent;
+/** Whether an edit at `at` is quoted inside a file block: inside it (up to its closing fence), after other lines of the file. */
+const quotedIn = (f: FileBlock, at: Lines) => f.block.start < at.start && at.end <= f.block.end && at.start > f.firstContent;
 
 /** The whole-file blocks the reply writes (`write` edits of `whole`, read with no error). */
 function wholeFiles(reply: string, whole: Format | undefined, context: ParseContext): FileBlock[] {
@@ -120,8 +120,9 @@ export function otherParts(first: ParseResult, others: readonly Reading[]): Read
 
 /**
  * The edits of `first` (a format that reads fenced blocks as files: `whole`,
- * `between`) that are really another format's edit, not quoted inside the
- * file it writes: blocks the first would write as text. Indexes into
+ * `between`) that are really another format's edit (one that format reads
+ * without error), not quoted inside the file it writes: blocks the first
+ * would write as text. Indexes into
  * `first.edits`, each with the reading that claims it.
  */
 export function misread(reply: string, first: ParseResult, others: readonly Reading[]): Map<number, Reading> {
@@ -130,7 +131,7 @@ export function misread(reply: string, first: ParseResult, others: readonly Read
   first.edits.forEach((f, k) => {
     const file = fileBlock(lines, f);
     const claim = others.find((r) =>
-      r.parsed.edits.some((e) => overlaps(file.block, linesOf(e)) && !quotedIn(file, linesOf(e))),
+      r.parsed.edits.some((e) => !e.error && overlaps(file.block, linesOf(e)) && !quotedIn(file, linesOf(e))),
     );
     if (claim) out.set(k, claim);
   });

@@ -80,11 +80,18 @@ describe('whole: markers of other formats in content', () => {
   ];
   for (const [what, lines] of contents) {
     it(`writes a file holding ${what} as it is`, () => {
-      const r = apply(`docs/format.md\n${F}\`markdown\n${lines.join('\n')}\n${F}\`\n`, files);
-      writtenWhole(r, files, 'docs/format.md', lines);
+      const text = ['# Formats', '', 'An example:', ...lines];
+      const r = apply(`docs/format.md\n${F}\`markdown\n${text.join('\n')}\n${F}\`\n`, files);
+      writtenWhole(r, files, 'docs/format.md', text);
       assert.equal(r.ok, true);
     });
   }
+  it('never writes another format\'s edit, fenced under its path, as the file (mixed-formats)', () => {
+    const given = { 'app.py': 'x = 1\n' };
+    const r = apply(`app.py\n${F}python\n<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n>>>>>>> REPLACE\n${F}\n`, given);
+    untouched(r, given);
+    assert.equal(r.edits[0].code, 'mixed-formats');
+  });
 });
 
 describe('whole: odd paths', () => {
