@@ -278,10 +278,17 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format): Apply
       case 'write':
         succeed(w, 0, n, 'exact', null, 1, file ? `replaced the whole file (${plural(n, 'line')}) with ${plural(edit.new.length, 'line')}` : `created ${edit.file} with ${plural(edit.new.length, 'line')}`);
         break;
-      case 'delete':
+      case 'delete': {
+        const differs = file && edit.old.length > 0 ? wholeFileDiffers(edit.old, file.lines) : null;
         if (!file) fail(w, { code: 'file-not-found', message: `cannot delete ${edit.file}: no such file` });
+        else if (differs)
+          fail(w, {
+            code: 'no-match',
+            message: `not deleted: the edit quotes ${plural(edit.old.length, 'line')} as the whole of ${edit.file}, but ${differs}; a file is deleted only when the edit quotes every one of its lines exactly`,
+          });
         else succeed(w, 0, n, 'exact', null, 1, `deleted ${edit.file}`);
         break;
+      }
       case 'rename': {
         const to = edit.moveTo ?? '';
         if (!file) fail(w, { code: 'file-not-found', message: `cannot rename ${edit.file}: no such file` });
@@ -434,6 +441,18 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format): Apply
     detection: null,
     diagnostics,
   };
+}
+
+/**
+ * How a deletion's quoted lines (`Edit.old` of a `delete` edit) differ from
+ * the whole file, or null when they are exactly its lines.
+ */
+function wholeFileDiffers(quoted: readonly string[], lines: readonly string[]): string | null {
+  for (let i = 0; i < Math.min(quoted.length, lines.length); i++) {
+    if (quoted[i] !== lines[i]) return `line ${i + 1} is ${show(lines[i])} where the edit has ${show(quoted[i])}`;
+  }
+  if (quoted.length === lines.length) return null;
+  return `the file has ${plural(lines.length, 'line')}`;
 }
 
 function sameLines(a: readonly string[], b: readonly string[]): boolean {

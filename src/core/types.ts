@@ -65,7 +65,12 @@ export interface Edit {
   kind: EditKind;
   /** Target file path, relative, as it should appear in the result. */
   file: string;
-  /** Cited old lines (content only, no line ending). */
+  /**
+   * Cited old lines (content only, no line ending). For a `delete` edit,
+   * when not empty, the whole file as the reply quotes it (a unified diff's
+   * removed lines): the file is deleted only when its lines are exactly
+   * these, else the edit fails with `no-match`.
+   */
   old: string[];
   /** The line number cited for `old[0]`, when the format cites numbers. */
   cited?: number;

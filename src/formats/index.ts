@@ -102,8 +102,10 @@ const replyLines = (edits: readonly Edit[]) => {
  * `mixed-formats`, when `format` reads fenced blocks as files.
  */
 function withoutMisread(format: Format, reply: string, parsed: ParseResult, others: readonly Reading[]): ParseResult {
-  if (!format.fileBlocks || others.length === 0) return parsed;
-  const claimed = misread(reply, parsed, others);
+  // Two formats of whole-file blocks read the same blocks by design: the one asked for decides.
+  const claimants = others.filter((r) => !r.format.fileBlocks);
+  if (!format.fileBlocks || claimants.length === 0) return parsed;
+  const claimed = misread(reply, parsed, claimants);
   if (claimed.size === 0) return parsed;
   return {
     ...parsed,

@@ -16,6 +16,7 @@ import {
 import type { Edit, Format } from '../core/types.ts';
 import { applyRequest, getFormat } from './index.ts';
 import { earlyCloseProbes, opener } from './whole/fences.ts';
+import { hunkNumbers } from './udiff/hunks.ts';
 import { pathFromInfo } from './whole/paths.ts';
 
 /**
@@ -82,6 +83,24 @@ function directiveClose(edit: Edit, context: SettleContext): string[] {
   return m ? [`</${m[1]}>\n`] : [];
 }
 
+const UDIFF_PROBES = settledUnlessProbed(() => ['+\n@@\n+\n']);
+
+/**
+ * udiff: a numbered hunk short of its counts that a code fence closed waits
+ * while only hunk-like lines follow the fence: more of them could make up its
+ * counts, and the hunk then fails (udiff spec, "Code fences"). Cautious: any
+ * line starting with a space, `-` or `+` counts.
+ */
+function waitsAfterFence(edit: Edit, context: SettleContext): boolean {
+  const { reply } = context;
+  const headEnd = reply.indexOf('\n', edit.span.from);
+  const n = hunkNumbers(reply.slice(edit.span.from, headEnd < 0 ? reply.length : headEnd).trimStart());
+  if (!n || (edit.old.length >= n.oldCount && edit.new.length >= n.newCount)) return false;
+  const after = reply.slice(edit.span.to).split('\n').slice(1, -1); // the complete lines after the hunk's last line
+  if (after.length === 0 || !/^ *(`{3,}|~{3,})/.test(after[0])) return false;
+  return after.slice(1).every((line) => /^[ +-]/.test(line));
+}
+
 /** Per format name. Formats not listed complete an edit once a later edit has begun. */
 export const STREAM_RULES: Readonly<Record<string, StreamRules>> = {
   // `</editblock>` may still follow `>>>>>>> INSERT` and belong to the block,
@@ -92,7 +111,8 @@ export const STREAM_RULES: Readonly<Record<string, StreamRules>> = {
   whole: WHOLE,
   // A hunk takes lines until its section ends, and a file created or deleted
   // takes every hunk until the next file header.
-  udiff: settledUnlessProbed(() => ['+\n@@\n+\n']),
+  // A hunk short of its counts at a closing fence waits while hunk lines follow the fence.
+  udiff: { settled: (edit, context) => !waitsAfterFence(edit, context) && UDIFF_PROBES.settled(edit, context) },
   // The REPLACE marker may still close a block cut at a closing tag, and a
   // later <path> or <start_line> changes every block of the element still open.
   roo: settledUnlessProbed(() => ['=======\n>>>>>>> REPLACE\n<start_line>0</start_line>\n<path>\u0001</path>\n</file>\n<path>\u0002</path>\n']),
@@ -102,8 +122,9 @@ export const STREAM_RULES: Readonly<Record<string, StreamRules>> = {
   udiffx: settledUnlessProbed((edit, context) => ['+\n', '<FILE_\n', ...directiveClose(edit, context)]),
   hashline: JSON_CLOSED,
   between: EARLY_CLOSE,
-  // A section without `*** End Patch` around it takes lines until the next marker.
-  'apply-patch': settledUnlessProbed(() => [' x\n']),
+  // A section without `*** End Patch` around it takes lines until the next marker, and the edit an
+  // end of patch closed fails when patch lines and a second `*** End Patch` follow.
+  'apply-patch': settledUnlessProbed(() => [' x\n', '+x\n*** End Patch\n']),
   'str-replace': JSON_CLOSED,
 };
 

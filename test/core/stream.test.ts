@@ -287,7 +287,6 @@ describe('the stream itself', () => {
         [4, 'edit-started', 1],
         [8, 'edit-dropped', 1],
         [8, 'edit-started', 0],
-        [10, 'edit-complete', 0],
       ],
     );
     assert.deepEqual(stream.end(), whole(reply, files, 'whole'));
@@ -337,11 +336,11 @@ const WHEN: {
   },
   {
     format: 'whole',
-    why: 'at the closing fence, when the block names its file',
+    why: 'when the block names its file and the next fence line shows its closing fence was not an early one (here the next opening fence), else at the end',
     files: { 'a.py': 'x\n', 'b.py': 'y\n' },
     reply: ['a.py', '```python', 'x = 2', '```', 'b.py', '```python', 'y = 3', '```'],
     started: [2, 6],
-    complete: [4, 8],
+    complete: [6, 'end'],
   },
   {
     format: 'whole',
@@ -426,19 +425,19 @@ const WHEN: {
   },
   {
     format: 'between',
-    why: 'a snippet at the next tag or the closing fence',
+    why: 'a snippet at the next tag; the last of a block once its closing fence cannot have been an early one (here: at the end)',
     files: { 'a.py': 'import os\nimport sys\n\ndef f():\n    pass\n' },
     reply: ['a.py', '```python', '@BETWEEN@ "import os" AND "import sys"', 'import re', '@BETWEEN@ "def f():" AND "    pass"', '    """Doc."""', '```'],
     started: [2, 5],
-    complete: [5, 7],
+    complete: [5, 'end'],
   },
   {
     format: 'apply-patch',
-    why: 'a chunk at the next @@ or marker; the last at *** End Patch',
+    why: 'a chunk at the next @@ or marker; the last at the end (a second *** End Patch could still make its end ambiguous)',
     files: { 'a.py': 'a\nb\nc\n' },
     reply: ['*** Begin Patch', '*** Update File: a.py', '@@', '-a', '+A', '@@', '-c', '+C', '*** End Patch'],
     started: [2, 6],
-    complete: [6, 9],
+    complete: [6, 'end'],
   },
 ];
 
