@@ -4,7 +4,7 @@
 // closing tag, and FILE_PATCH contents go through udiff's hunk reader.
 
 import { diagnostic } from '../../core/diagnostics.ts';
-import { givenFile, resolveFile } from '../../core/paths.ts';
+import { normalizePath, resolveFile } from '../../core/paths.ts';
 import { endSpan, lastAtOrBelow, replyLines, type ReplyLine } from '../../core/reply.ts';
 import { parseText } from '../../core/text.ts';
 import type { Diagnostic, Edit, EditKind, ParseContext, ParseResult, Position, Span } from '../../core/types.ts';
@@ -66,15 +66,38 @@ class Names {
   private readonly created = new Set<string>();
   constructor(private readonly files: readonly string[]) {}
 
+  /** The paths in `moved`, by their normal form and by that form in lower case (see `givenFile`). */
+  private readonly normal = new Map<string, Set<string>>();
+  private readonly folded = new Map<string, Set<string>>();
+
   /** The path an attribute names at this point of the reply ('' for none). */
   current(written: string | undefined): string {
     const p = (written ?? '').trim();
     if (p === '') return '';
     if (this.moved.size > 0) {
-      const alias = givenFile(p, [...this.moved.keys()]);
-      if (alias !== null) return alias;
+      // `givenFile(p, [...moved.keys()])`, through indexes: exact, then normal form, then case.
+      if (this.moved.has(p)) return p;
+      const n = normalizePath(p);
+      const one = (set: Set<string> | undefined) => (set && set.size === 1 ? [...set][0] : null);
+      const same = this.normal.get(n);
+      if (same && same.size > 0) {
+        if (same.size === 1) return one(same)!;
+      } else {
+        const alias = one(this.folded.get(n.toLowerCase()));
+        if (alias !== null) return alias;
+      }
     }
     return resolveFile(p, this.files);
+  }
+
+  private index(path: string, add: boolean): void {
+    const n = normalizePath(path);
+    for (const [map, key] of [[this.normal, n], [this.folded, n.toLowerCase()]] as const) {
+      let set = map.get(key);
+      if (!set) map.set(key, (set = new Set()));
+      if (add) set.add(path);
+      else set.delete(path);
+    }
   }
 
   /** The edit's file, and where it moves, for a directive on `path`. */
@@ -96,8 +119,12 @@ class Names {
   /** Record a rename; returns its edit's file (the given path) and target. */
   rename(from: string, to: string): { file: string; moveTo: string } {
     const origin = this.moved.get(from);
-    if (origin !== undefined) this.moved.delete(from);
+    if (origin !== undefined) {
+      this.moved.delete(from);
+      this.index(from, false);
+    }
     this.moved.set(to, origin ?? from);
+    this.index(to, true);
     return { file: origin ?? from, moveTo: to };
   }
 }
@@ -207,6 +234,21 @@ class Tags {
     return tagAt(this.reply, this.re, from);
   }
 
+  /** The last `closeAfter` answer per closing tag: `at` is the first one at or after `from`. */
+  private readonly closes = new Map<string, { from: number; at: number }>();
+
+  /**
+   * The first `closeTag` at or after `from` (-1: none), as `indexOf` finds it;
+   * asked with growing `from`, the text is searched once in all.
+   */
+  closeAfter(closeTag: string, from: number): number {
+    const last = this.closes.get(closeTag);
+    if (last && from >= last.from && (last.at === -1 || from <= last.at)) return last.at;
+    const at = this.reply.indexOf(closeTag, from);
+    this.closes.set(closeTag, { from, at });
+    return at;
+  }
+
   /** The tag that starts exactly at `offset`, or null. */
   at(offset: number): TagAt | null {
     return tagAt(this.reply, this.sticky, offset);
@@ -237,14 +279,14 @@ class Tags {
 
 function contentEnd(reply: string, tags: Tags, name: string, tagFrom: number, tagTo: number): ContentEnd {
   const closeTag = `</${name}>`;
-  const close = reply.indexOf(closeTag, tagTo);
+  const close = tags.closeAfter(closeTag, tagTo);
   const limit = close === -1 ? reply.length : close;
-  // A line of the content that starts with a tag of the same name.
+  // A line of the content that starts with a tag of the same name (searched in the content only).
+  const content = reply.slice(tagTo, limit);
   const nested = new RegExp(`\\n[ \\t]*<${name}[\\s/>]`, 'g');
-  nested.lastIndex = tagTo;
-  for (let m = nested.exec(reply); m && m.index < limit; m = nested.exec(reply)) {
-    const at = m.index + 1; // the line's start
-    const t = tags.at(m.index + m[0].length - name.length - 2);
+  for (let m = nested.exec(content); m; m = nested.exec(content)) {
+    const at = tagTo + m.index + 1; // the line's start
+    const t = tags.at(tagTo + m.index + m[0].length - name.length - 2);
     if (!t || t.name !== name || t.from >= limit) continue;
     const balanced = tags.balance(name, tagFrom);
     return balanced !== undefined
@@ -480,7 +522,7 @@ function scan(reply: string, files: readonly string[]): Scan {
           break;
         }
         default: {
-          const close = selfClosing ? -1 : reply.indexOf(closeTag, tagTo);
+          const close = selfClosing ? -1 : tags.closeAfter(closeTag, tagTo);
           const end = close === -1 ? tagTo : close + closeTag.length;
           push({
             kind: 'replace',
