@@ -111,21 +111,20 @@ class Names {
     if (path !== '' && !this.moved.has(path) && !this.files.includes(path)) this.created.add(path);
   }
 
+  /** The given path a rename earlier in the reply moved to `path`, if any. */
+  movedFrom(path: string): string | undefined {
+    return this.moved.get(path);
+  }
+
   /** Why `to` cannot be a rename's target at this point, or null. */
   taken(to: string): string | null {
     return this.moved.has(to) ? 'another file is renamed to it earlier in this reply' : this.created.has(to) ? 'it is written earlier in this reply' : null;
   }
 
-  /** Record a rename; returns its edit's file (the given path) and target. */
-  rename(from: string, to: string): { file: string; moveTo: string } {
-    const origin = this.moved.get(from);
-    if (origin !== undefined) {
-      this.moved.delete(from);
-      this.index(from, false);
-    }
-    this.moved.set(to, origin ?? from);
+  /** Record a rename of a file not moved before in the reply. */
+  rename(from: string, to: string): void {
+    this.moved.set(to, from);
     this.index(to, true);
-    return { file: origin ?? from, moveTo: to };
   }
 }
 
@@ -513,10 +512,19 @@ function scan(reply: string, files: readonly string[]): Scan {
           const end = selfClosing ? tagTo : emptyClose(tagTo);
           const edit: Omit<Edit, 'index' | 'warnings' | 'old'> = { kind: 'rename', file: from, moveTo: to, new: [], span: at.span(tagFrom, end) };
           const taken = to === '' ? null : names.taken(to);
+          const origin = names.movedFrom(from);
           if (!from) edit.error = pathError(name, tag, 'from');
           else if (!to) edit.error = diagnostic('malformed', 'error', `<FILE_RENAME from="${from}"> at line ${tag.start.line} has no to attribute (the new path)`, tag);
-          else if (taken) edit.error = diagnostic('file-exists', 'error', `cannot rename ${from} to ${to}: ${taken}`, tag);
-          else Object.assign(edit, names.rename(from, to));
+          else if (origin !== undefined) {
+            edit.file = origin;
+            edit.error = diagnostic(
+              'overlap',
+              'error',
+              `cannot rename ${from} to ${to}: ${from} is ${origin}, renamed earlier in this reply, and a file moves once per reply: rename ${origin} to ${to} instead`,
+              tag,
+            );
+          } else if (taken) edit.error = diagnostic('file-exists', 'error', `cannot rename ${from} to ${to}: ${taken}`, tag);
+          else names.rename(from, to);
           push(edit);
           p = end;
           break;

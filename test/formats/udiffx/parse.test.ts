@@ -332,11 +332,11 @@ describe('directives in order: renames', () => {
     ]);
   });
 
-  it('a second rename moves the file from its given path again (the engine refuses two moves)', () => {
+  it('a second rename of a moved file is refused (a file moves once per reply); its new name names nothing', () => {
     assert.deepEqual(read('<FILE_RENAME from="a.txt" to="b.txt"/>\n<FILE_RENAME from="b.txt" to="c.txt"/>\n<FILE_PATCH path="c.txt">\n@@\n-x\n+y\n</FILE_PATCH>'), [
       ['rename', 'a.txt', 'b.txt', undefined],
-      ['rename', 'a.txt', 'c.txt', undefined],
-      ['replace', 'a.txt', 'c.txt', undefined],
+      ['rename', 'a.txt', 'c.txt', 'overlap'],
+      ['replace', 'c.txt', undefined, undefined],
     ]);
   });
 

@@ -1,0 +1,208 @@
+// Replies written to hurt, in udiffx (`<FILE_CHANGES>`): each must apply
+// where it belongs or fail with its reason, never land elsewhere, never lose
+// a line.
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { ApplyResult } from '../../src/core/types.ts';
+import { applyRequest } from '../../src/formats/index.ts';
+
+const FILES = { 'app.py': 'def main():\n    load()\n    run()\n', 'notes.txt': 'keep me\n' };
+const apply = (body: string, files: Record<string, string> = FILES): ApplyResult =>
+  applyRequest({ format: 'udiffx', files, response: `<FILE_CHANGES>\n${body}\n</FILE_CHANGES>\n` });
+const codes = (r: ApplyResult) => r.edits.map((e) => e.code ?? e.status);
+
+/** Nothing was written: every given file is as it was, and nothing was created. */
+function untouched(r: ApplyResult, files: Record<string, string> = FILES): void {
+  assert.deepEqual(r.files, files);
+  assert.equal(r.ok, false);
+}
+
+describe('udiffx: closing tags in content', () => {
+  it('a content holding </FILE_NEW>, then the real one: nothing written, not a cut file', () => {
+    const r = apply('<FILE_NEW path="app.py">\nprint("</FILE_NEW>")\n</FILE_NEW>\nprint("done")\n</FILE_NEW>');
+    untouched(r);
+    assert.deepEqual(codes(r), ['ambiguous-end']);
+  });
+
+  it('</FILE_NEW> inside a sentence, then a quoted FILE_DELETE of a given file: neither applies', () => {
+    const r = apply('<FILE_NEW path="docs/format.md">\nEnd a file with </FILE_NEW>, then:\n<FILE_DELETE path="notes.txt"/>\n</FILE_NEW>');
+    untouched(r);
+    assert.deepEqual(codes(r), ['ambiguous-end', 'ambiguous-end']);
+  });
+
+  it('a page quoting a whole envelope that overwrites and deletes given files: nothing applies', () => {
+    const r = apply(
+      '<FILE_NEW path="docs/format.md">\n<FILE_CHANGES>\n<FILE_NEW path="app.py">\nprint(1)\n</FILE_NEW>\n<FILE_DELETE path="notes.txt"/>\n</FILE_CHANGES>\n</FILE_NEW>',
+    );
+    untouched(r);
+    assert.deepEqual(codes(r), ['ambiguous-end']);
+  });
+
+  it('a missing closing tag between two files: neither is written with the other\'s lines', () => {
+    const r = apply('<FILE_NEW path="notes.txt">\nnew notes\n<FILE_NEW path="app.py">\nprint(1)\n</FILE_NEW>');
+    untouched(r);
+    assert.deepEqual(codes(r), ['ambiguous-end', 'ambiguous-end']);
+  });
+
+  it('a stray </FILE_PATCH> after a patch, and a hunk line written without its prefix: the patch fails whole', () => {
+    for (const body of [
+      '<FILE_PATCH path="app.py">\n@@\n-    run()\n+    run(fast=True)\n</FILE_PATCH>\n</FILE_PATCH>',
+      '<FILE_PATCH path="app.py">\n@@\n-    run()\n+    print("""\n</FILE_PATCH>\n+""")\n</FILE_PATCH>',
+    ]) {
+      const r = apply(body);
+      untouched(r);
+      assert.deepEqual(codes(r), ['ambiguous-end'], body);
+    }
+  });
+
+  it('other tags in a content are content, byte for byte', () => {
+    const content = 'a </FILE_NEW> in FILE_APPEND is text\n</FILE_CHANGES>\n<FILE_DELETE path="notes.txt"/>\n';
+    const r = apply(`<FILE_APPEND path="docs/tags.md">\n${content}</FILE_APPEND>`);
+    assert.deepEqual(r.files, { ...FILES, 'docs/tags.md': content });
+    assert.equal(r.ok, true);
+  });
+
+  it('an envelope closed inside a content whose own closing tag is missing: the next envelope is not swallowed into a file', () => {
+    const r = applyRequest({
+      format: 'udiffx',
+      files: FILES,
+      response: '<FILE_CHANGES>\n<FILE_NEW path="notes.txt">\nx\n</FILE_CHANGES>\nLater:\n<FILE_CHANGES>\n<FILE_NEW path="app.py">\nprint(1)\n</FILE_NEW>\n</FILE_CHANGES>\n',
+    });
+    untouched(r);
+  });
+});
+
+describe('udiffx: fences around bodies', () => {
+  it('a FILE_NEW in a code fence, as the crate\'s prompt asks, writes the code only', () => {
+    const r = apply('<FILE_NEW file_path="src/hello.rs">\n```rust\npub fn hello() {}\n```\n</FILE_NEW>', {});
+    assert.deepEqual(r.files, { 'src/hello.rs': 'pub fn hello() {}\n' });
+  });
+
+  it('a Markdown file keeps its own fences, in a longer fence or in none', () => {
+    const md = '# Use\n\n```sh\nmake\n```\n\nThen run it.\n';
+    assert.deepEqual(apply(`<FILE_NEW path="README.md">\n\`\`\`\`markdown\n${md}\`\`\`\`\n</FILE_NEW>`, {}).files, { 'README.md': md });
+    assert.deepEqual(apply(`<FILE_NEW path="README.md">\n${md}</FILE_NEW>`, {}).files, { 'README.md': md });
+  });
+
+  it('fence lines that are no pair are content', () => {
+    for (const body of ['```\nx\n~~~\n', '````\nx\n```\n', '```py\nx\n```\ntext\n']) {
+      assert.deepEqual(apply(`<FILE_NEW path="f.md">\n${body}</FILE_NEW>`, {}).files, { 'f.md': body }, body);
+    }
+  });
+
+  it('a FILE_PATCH in a diff fence, and the envelope in an xml fence, apply', () => {
+    const r = applyRequest({
+      format: 'udiffx',
+      files: FILES,
+      response: '```xml\n<FILE_CHANGES>\n<FILE_PATCH path="app.py">\n```diff\n@@\n-    run()\n+    run(fast=True)\n```\n</FILE_PATCH>\n</FILE_CHANGES>\n```\n',
+    });
+    assert.deepEqual(r.files, { ...FILES, 'app.py': 'def main():\n    load()\n    run(fast=True)\n' });
+  });
+});
+
+describe('udiffx: renames and patches in either order', () => {
+  const patch = (path: string) => `<FILE_PATCH path="${path}">\n@@\n-    run()\n+    run(fast=True)\n</FILE_PATCH>`;
+  const moved = { 'app.py': null, 'notes.txt': 'keep me\n', 'main.py': 'def main():\n    load()\n    run(fast=True)\n' };
+
+  for (const [name, body] of [
+    ['rename, then patch the new path', `<FILE_RENAME from="app.py" to="main.py"/>\n${patch('main.py')}`],
+    ['patch, then rename', `${patch('app.py')}\n<FILE_RENAME from="app.py" to="main.py"/>`],
+    ['rename, then patch the old path', `<FILE_RENAME from="app.py" to="main.py"/>\n${patch('app.py')}`],
+  ]) {
+    it(`${name}: the file is patched and moved`, () => {
+      const r = apply(body);
+      assert.deepEqual(r.files, moved);
+      assert.equal(r.ok, true);
+    });
+  }
+
+  it('a rename onto a given file fails, and a patch of that name after it does not touch the given file', () => {
+    const r = apply(`<FILE_RENAME from="app.py" to="notes.txt"/>\n<FILE_PATCH path="notes.txt">\n@@\n-keep me\n+lost\n</FILE_PATCH>`);
+    untouched(r);
+    assert.deepEqual(codes(r), ['file-exists', 'file-exists']);
+  });
+
+  it('a whole-file write or a deletion of the new path: refused with the rename, nothing lost', () => {
+    for (const body of [
+      '<FILE_RENAME from="app.py" to="main.py"/>\n<FILE_NEW path="main.py">\nprint(1)\n</FILE_NEW>',
+      '<FILE_RENAME from="app.py" to="main.py"/>\n<FILE_DELETE path="main.py"/>',
+    ]) {
+      const r = apply(body);
+      untouched(r);
+      assert.deepEqual(codes(r), ['overlap', 'overlap'], body);
+    }
+  });
+
+  it('a second move of a moved file is refused; the first applies, and the result says where the file is', () => {
+    const r = apply('<FILE_RENAME from="app.py" to="main.py"/>\n<FILE_RENAME from="main.py" to="cli.py"/>');
+    assert.deepEqual(r.files, { 'app.py': null, 'notes.txt': 'keep me\n', 'main.py': FILES['app.py'] });
+    assert.deepEqual(codes(r), ['applied', 'overlap']);
+    assert.match(r.edits[1].message, /a file moves once per reply: rename app\.py to cli\.py instead/);
+  });
+
+  it('a rename onto a path written earlier in the reply keeps the written file and the source', () => {
+    const r = apply('<FILE_NEW path="main.py">\nprint(1)\n</FILE_NEW>\n<FILE_RENAME from="app.py" to="main.py"/>');
+    assert.deepEqual(r.files, { ...FILES, 'main.py': 'print(1)\n' });
+    assert.deepEqual(codes(r), ['applied', 'file-exists']);
+  });
+
+  it('a patch of the new path that does not match leaves the moved file as it was', () => {
+    const r = apply(`<FILE_RENAME from="app.py" to="main.py"/>\n<FILE_PATCH path="main.py">\n@@\n-    stop()\n+    halt()\n</FILE_PATCH>`);
+    assert.deepEqual(r.files, { 'app.py': null, 'notes.txt': 'keep me\n', 'main.py': FILES['app.py'] });
+    assert.deepEqual(codes(r), ['applied', 'no-match']);
+  });
+});
+
+describe('udiffx: elisions', () => {
+  it('a FILE_NEW that elides the old body, and a hunk that adds a placeholder, are refused', () => {
+    for (const body of [
+      '<FILE_NEW path="app.py">\ndef main():\n    # ... existing code ...\n    report()\n</FILE_NEW>',
+      '<FILE_PATCH path="app.py">\n@@\n def main():\n-    load()\n-    run()\n+    # rest of function unchanged\n</FILE_PATCH>',
+      '<FILE_NEW path="app.py">\n```python\ndef main():\n    load()\n    ...\n    report()\n```\n</FILE_NEW>',
+    ]) {
+      const r = apply(body);
+      untouched(r);
+      assert.deepEqual(codes(r), ['elided'], body);
+    }
+  });
+
+  it('Python\'s ... as a body is code', () => {
+    const r = apply('<FILE_NEW path="stubs.py">\ndef save(path):\n    ...\n</FILE_NEW>');
+    assert.deepEqual(r.files, { ...FILES, 'stubs.py': 'def save(path):\n    ...\n' });
+  });
+});
+
+describe('udiffx: odd paths', () => {
+  it('another case, \\ and ./ name the given file; a new path is written with /', () => {
+    const r = apply('<FILE_PATCH path=".\\APP.PY">\n@@\n-    run()\n+    run(fast=True)\n</FILE_PATCH>\n<FILE_NEW path="docs\\My Notes.md">\nx\n</FILE_NEW>');
+    assert.deepEqual(r.files, { ...FILES, 'app.py': 'def main():\n    load()\n    run(fast=True)\n', 'docs/My Notes.md': 'x\n' });
+  });
+
+  it('paths that leave the project are refused, whatever the directive', () => {
+    const r = apply('<FILE_NEW path="../up.txt">\nx\n</FILE_NEW>\n<FILE_DELETE path="/etc/passwd"/>\n<FILE_RENAME from="notes.txt" to="C:\\x.txt"/>\n<FILE_APPEND path="a/../../b">\nx\n</FILE_APPEND>');
+    untouched(r);
+    assert.deepEqual(codes(r), ['unsafe-path', 'unsafe-path', 'unsafe-path', 'unsafe-path']);
+  });
+
+  it('files named __proto__ and constructor are files like any other (JSON request)', () => {
+    const files = JSON.parse('{"__proto__": "one\\n", "constructor": "c\\n"}');
+    const r = apply('<FILE_PATCH path="__proto__">\n@@\n-one\n+two\n</FILE_PATCH>\n<FILE_RENAME from="constructor" to="toString"/>', files);
+    assert.equal(r.ok, true, JSON.stringify(r.edits));
+    assert.deepEqual(Object.keys(r.files).sort(), ['__proto__', 'constructor', 'toString']);
+    assert.equal(Object.getOwnPropertyDescriptor(r.files, '__proto__')?.value, 'two\n');
+    assert.deepEqual([r.files.constructor, r.files.toString], [null, 'c\n']);
+  });
+});
+
+describe('udiffx: many failing directives', () => {
+  it('2,000 hunks that match nowhere in a 20,000-line file: each fails with its reason, the file is untouched', () => {
+    const lines = Array.from({ length: 20_000 }, (_, i) => `const value${i} = compute(${i});`);
+    const files = { 'big.js': lines.join('\n') + '\n' };
+    const hunks = Array.from({ length: 2000 }, (_, k) => `@@\n-const value${k * 10} = compote(${k * 10});\n+const x = 1;`).join('\n');
+    const r = apply(`<FILE_PATCH path="big.js">\n${hunks}\n</FILE_PATCH>`, files);
+    untouched(r, files);
+    assert.equal(r.edits.length, 2000);
+    assert.ok(r.edits.every((e) => e.code === 'no-match'));
+  });
+});
