@@ -28,6 +28,10 @@ const MARKERS = [
   '<FILE_RENAME from="a.txt" to="b.txt"/>',
   '<FILE_CONTENT path="a.txt">',
   '</FILE_NEW',
+  '</FILE_NEW>',
+  '<FILE_APPEND path="a.txt">',
+  '</FILE_APPEND>',
+  '~~~~',
   '@@ -1,2 +1,2 @@',
   '@@ ... @@',
   '@@',
@@ -58,11 +62,17 @@ const xVersion: fc.Arbitrary<Version> = fc
   )
   .map(([b, e, s, extra]) => version(b, e.map((x, k) => (k === 0 ? { ...x, insert: [...x.insert, ...extra] } : x)), s));
 
-/** A new file (LF, final newline, no BOM) that FILE_NEW can carry: no `</FILE_NEW>` in it. */
+/** Whether a text holds the closing tag, or a line starting with a tag, of directive `name`. */
+const holdsTag = (t: string, name: string) => t.includes(`</${name}>`) || new RegExp(`(?:^|\\n)[ \\t]*<${name}[\\s/>]`).test(t);
+
+/**
+ * A new file (LF, final newline, no BOM) that FILE_NEW or FILE_APPEND can
+ * carry: not the tags of both (fences, and the tags of one, are written).
+ */
 const newText: fc.Arbitrary<string> = fc
   .array(xLine, { maxLength: 12 })
   .map((ls) => build(ls, { eol: '\n', bom: false, final: true }))
-  .filter((t) => !t.includes('</FILE_NEW>'));
+  .filter((t) => !(holdsTag(t, 'FILE_NEW') && holdsTag(t, 'FILE_APPEND')));
 
 const apply = applier('udiffx');
 
