@@ -64,6 +64,8 @@ class Names {
   private readonly moved = new Map<string, string>();
   /** Paths FILE_NEW or FILE_APPEND created in this reply. */
   private readonly created = new Set<string>();
+  /** Given paths a rename moved in this reply. */
+  private readonly sources = new Set<string>();
   constructor(private readonly files: readonly string[]) {}
 
   /** The paths in `moved`, by their normal form and by that form in lower case (see `givenFile`). */
@@ -90,13 +92,12 @@ class Names {
     return resolveFile(p, this.files);
   }
 
-  private index(path: string, add: boolean): void {
+  private index(path: string): void {
     const n = normalizePath(path);
     for (const [map, key] of [[this.normal, n], [this.folded, n.toLowerCase()]] as const) {
       let set = map.get(key);
       if (!set) map.set(key, (set = new Set()));
-      if (add) set.add(path);
-      else set.delete(path);
+      set.add(path);
     }
   }
 
@@ -111,9 +112,9 @@ class Names {
     if (path !== '' && !this.moved.has(path) && !this.files.includes(path)) this.created.add(path);
   }
 
-  /** The given path a rename earlier in the reply moved to `path`, if any. */
+  /** The given path of the file at `path` when a rename earlier in the reply moved it (to `path` or from it), if any. */
   movedFrom(path: string): string | undefined {
-    return this.moved.get(path);
+    return this.moved.get(path) ?? (this.sources.has(path) ? path : undefined);
   }
 
   /** Why `to` cannot be a rename's target at this point, or null. */
@@ -124,7 +125,8 @@ class Names {
   /** Record a rename of a file not moved before in the reply. */
   rename(from: string, to: string): void {
     this.moved.set(to, from);
-    this.index(to, true);
+    this.sources.add(from);
+    this.index(to);
   }
 }
 
@@ -520,7 +522,9 @@ function scan(reply: string, files: readonly string[]): Scan {
             edit.error = diagnostic(
               'overlap',
               'error',
-              `cannot rename ${from} to ${to}: ${from} is ${origin}, renamed earlier in this reply, and a file moves once per reply: rename ${origin} to ${to} instead`,
+              origin === from
+                ? `cannot rename ${from} to ${to}: ${from} is renamed earlier in this reply, and a file moves once per reply`
+                : `cannot rename ${from} to ${to}: ${from} is ${origin}, renamed earlier in this reply, and a file moves once per reply: rename ${origin} to ${to} instead`,
               tag,
             );
           } else if (taken) edit.error = diagnostic('file-exists', 'error', `cannot rename ${from} to ${to}: ${taken}`, tag);

@@ -338,6 +338,10 @@ describe('directives in order: renames', () => {
       ['rename', 'a.txt', 'c.txt', 'overlap'],
       ['replace', 'c.txt', undefined, undefined],
     ]);
+    assert.deepEqual(read('<FILE_RENAME from="a.txt" to="b.txt"/>\n<FILE_RENAME from="A.TXT" to="c.txt"/>'), [
+      ['rename', 'a.txt', 'b.txt', undefined],
+      ['rename', 'a.txt', 'c.txt', 'overlap'],
+    ]);
   });
 
   it('a rename onto a path written or renamed to earlier is file-exists', () => {
