@@ -125,19 +125,26 @@ test.describe('large inputs and slow runs', () => {
     await expect(summary(page)).toContainText('All 1 edit applied');
     // watch the indicator for the whole of a few quick runs
     await page.evaluate(() => {
+      const w = window as unknown as { __shown: number; __engine: string[] };
       const el = document.getElementById('pg-running')!;
-      (window as unknown as { __shown: number }).__shown = 0;
+      const engine = document.getElementById('pg-engine')!;
+      w.__shown = 0;
+      w.__engine = [];
       new MutationObserver(() => {
-        if (!el.hidden) (window as unknown as { __shown: number }).__shown++;
+        if (!el.hidden) w.__shown++;
       }).observe(el, { attributes: true });
+      // Every text the engine status takes, however briefly: the test does not race the run.
+      new MutationObserver(() => w.__engine.push(engine.textContent ?? '')).observe(engine, { childList: true, characterData: true, subtree: true });
     });
     await reply(page).click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type('\nabc');
     await expect(reply(page)).toContainText('abc');
     await expect(page.locator('#pg-engine')).toHaveText(/Engine: (<1|\d+) ms/);
+    await page.evaluate(() => ((window as unknown as { __engine: string[] }).__engine.length = 0));
     await hooks(page, [['spin', 50]]);
-    await expect(page.locator('#pg-engine')).toHaveText('Engine: running…');
+    // The spin ran (the status said so at some point) and is over.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __engine: string[] }).__engine)).toContain('Engine: running…');
     await expect(page.locator('#pg-engine')).not.toHaveText('Engine: running…');
     expect(await page.evaluate(() => (window as unknown as { __shown: number }).__shown)).toBe(0);
   });
