@@ -350,7 +350,7 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format): Apply
     const active: Work[] = [];
     const byPlace = new Map<string, Work[]>();
     for (const w of list) {
-      const place = `${w.from}:${w.to}:${w.edit.kind}`;
+      const place = `${w.from}:${w.to}:${w.edit.kind}:${w.edit.moveTo ?? ''}`;
       const same = byPlace.get(place);
       const twin = same?.find((a) => sameLines(a.lines ?? a.edit.new, w.lines ?? w.edit.new));
       if (twin && w.edit.kind !== 'append' && w.edit.kind !== 'insert') {

@@ -76,6 +76,11 @@ export class ExampleSyntaxError extends Error {
 
 const FLAGS = new Set(['crlf', 'noeol', 'bom', 'deleted']);
 
+/** Set a path's entry as an own property, whatever the path (`__proto__` too). */
+function put<T>(map: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(map, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 /** Turn a section body (lines as written) into exact text. */
 export function decodeBody(lines: readonly string[], flags: ReadonlySet<string>): string {
   const eol = flags.has('crlf') ? '\r\n' : '\n';
@@ -211,14 +216,14 @@ export function buildExample(body: string[], number: number, section: string, li
     switch (s.kind) {
       case 'file':
         if (!first) throw new ExampleSyntaxError('"//// file" needs a path', s.line);
-        files[first] = decodeBody(s.body, flagsOf(rest));
-        raw.files[first] = s.body.join('\n');
+        put(files, first, decodeBody(s.body, flagsOf(rest)));
+        put(raw.files, first, s.body.join('\n'));
         break;
       case 'after': {
         if (!first) throw new ExampleSyntaxError('"//// after" needs a path', s.line);
         const flags = flagsOf(rest);
-        after[first] = flags.has('deleted') ? null : decodeBody(s.body, flags);
-        raw.after[first] = flags.has('deleted') ? null : s.body.join('\n');
+        put(after, first, flags.has('deleted') ? null : decodeBody(s.body, flags));
+        put(raw.after, first, flags.has('deleted') ? null : s.body.join('\n'));
         break;
       }
       case 'reply':

@@ -23,7 +23,53 @@ interface Lines {
 }
 
 const linesOf = (edit: Edit): Lines => ({ start: edit.span.start.line, end: edit.span.end.line });
-const overlaps = (a: Lines, b: Lines) => a.start <= b.end && b.start <= a.end;
+
+/** The index of the last of `n` sorted items at or below `x` by `key`, or -1 (binary search). */
+function lastAtOrBelow(n: number, x: number, key: (k: number) => number): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (key(mid) <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+/**
+ * Line ranges, for "does this range overlap any of them?" in logarithmic
+ * time: sorted by start, each with the furthest end among it and those
+ * before it.
+ */
+class Ranges {
+  private starts: number[] = [];
+  /** Per item (sorted): the furthest end so far, and the tag of the item that reaches it. */
+  private reach: { end: number; tag: number }[] = [];
+  private items: { at: Lines; tag: number }[] = [];
+  constructor(items: { at: Lines; tag: number }[] = []) {
+    this.set(items);
+  }
+  private set(items: { at: Lines; tag: number }[]): void {
+    this.items = [...items].sort((a, b) => a.at.start - b.at.start);
+    this.starts = this.items.map((i) => i.at.start);
+    this.reach = [];
+    let far = { end: -Infinity, tag: -1 };
+    for (const i of this.items) this.reach.push((far = i.at.end > far.end ? { end: i.at.end, tag: i.tag } : far));
+  }
+  add(items: { at: Lines; tag: number }[]): void {
+    if (items.length) this.set([...this.items, ...items]);
+  }
+  /** The furthest end among ranges starting at or before `line`, and the tag of one that reaches it. */
+  furthest(line: number): { end: number; tag: number } | null {
+    const k = lastAtOrBelow(this.starts.length, line, (i) => this.starts[i]);
+    return k < 0 ? null : this.reach[k];
+  }
+  /** Whether `at` overlaps a range. */
+  overlaps(at: Lines): boolean {
+    const f = this.furthest(at.end);
+    return f !== null && f.end >= at.start;
+  }
+}
 
 /** One format's reading of a reply. */
 export interface Reading {
@@ -88,8 +134,10 @@ export function read(reply: string, formats: readonly Format[], context: ParseCo
       files.length > 0 &&
       parsed.edits.length > 0 &&
       parsed.edits.every((e) => {
+        // The file blocks do not overlap and are in reply order: only the last one starting before the edit can hold it.
         const at = linesOf(e);
-        return files.some((f) => quotedIn(f, at));
+        const k = lastAtOrBelow(files.length, at.start - 1, (i) => files[i].block.start);
+        return k >= 0 && quotedIn(files[k], at);
       });
     (quoted ? discarded : out).push({ format: s.format, score: s.score, reason: s.reason, parsed });
   }
@@ -107,12 +155,12 @@ export const wholeFormat = (formats: readonly Format[]): Format | undefined => f
  * left with no edit are dropped.
  */
 export function otherParts(first: ParseResult, others: readonly Reading[]): Reading[] {
-  const taken: Lines[] = first.edits.map(linesOf);
+  const taken = new Ranges(first.edits.map((e) => ({ at: linesOf(e), tag: 0 })));
   const out: Reading[] = [];
   for (const r of others) {
-    const edits = r.parsed.edits.filter((e) => !taken.some((t) => overlaps(t, linesOf(e))));
+    const edits = r.parsed.edits.filter((e) => !taken.overlaps(linesOf(e)));
     if (edits.length === 0) continue;
-    for (const e of edits) taken.push(linesOf(e));
+    taken.add(edits.map((e) => ({ at: linesOf(e), tag: 0 })));
     out.push({ ...r, parsed: { edits, diagnostics: [] } });
   }
   return out;
@@ -127,13 +175,16 @@ export function otherParts(first: ParseResult, others: readonly Reading[]): Read
  */
 export function misread(reply: string, first: ParseResult, others: readonly Reading[]): Map<number, Reading> {
   const lines = reply.split('\n');
+  const claims = new Ranges(others.flatMap((r, tag) => r.parsed.edits.filter((e) => !e.error).map((e) => ({ at: linesOf(e), tag }))));
   const out = new Map<number, Reading>();
   first.edits.forEach((f, k) => {
-    const file = fileBlock(lines, f);
-    const claim = others.find((r) =>
-      r.parsed.edits.some((e) => !e.error && overlaps(file.block, linesOf(e)) && !quotedIn(file, linesOf(e))),
-    );
-    if (claim) out.set(k, claim);
+    const { block, firstContent } = fileBlock(lines, f);
+    // An edit overlapping the block is not quoted in it when it starts at or
+    // before its first content line, or runs past its end.
+    const early = claims.furthest(Math.min(firstContent, block.end));
+    const late = claims.furthest(block.end);
+    const claim = early && early.end >= block.start ? early : late && late.end > block.end ? late : null;
+    if (claim) out.set(k, others[claim.tag]);
   });
   return out;
 }

@@ -119,7 +119,8 @@ export const STREAM_RULES: Readonly<Record<string, StreamRules>> = {
   // A hunk takes lines until its section ends; the last hunk of a patch takes
   // a warning when a line starting with `<FILE_` ends the patch instead of
   // `</FILE_PATCH>`; a directive may still take its closing tag.
-  udiffx: settledUnlessProbed((edit, context) => ['+\n', '<FILE_\n', ...directiveClose(edit, context)]),
+  // A second `</FILE_PATCH>` makes the patch's end ambiguous.
+  udiffx: settledUnlessProbed((edit, context) => ['+\n', '<FILE_\n', '</FILE_PATCH>\n', ...directiveClose(edit, context)]),
   hashline: JSON_CLOSED,
   between: EARLY_CLOSE,
   // A section without `*** End Patch` around it takes lines until the next marker, and the edit an
