@@ -27,9 +27,30 @@ const apply = applier('whole');
 
 const manyFiles = (max = 4) => filesOf(wholeVersion, max);
 
+/**
+ * A text whose block another format reads as an edit of its own (an empty
+ * editblock, a SEARCH/REPLACE block at its first line) is refused with
+ * `mixed-formats` by design (spec/formats.md, "Detection and mixed
+ * replies"): the whole format cannot tell it from a reply in that format. A
+ * refused block leaves its file as it was; the round trip holds for every
+ * other text.
+ */
+function refusedAsOtherFormat(files: Record<string, string>, reply: string): boolean {
+  const r = apply(files, reply);
+  const refused = r.edits.filter((e) => e.code === 'mixed-formats');
+  for (const e of refused) assert.equal(r.files[e.file], files[e.file], `a refused block changed ${e.file}`);
+  return refused.length > 0;
+}
+
 describe('whole round trip', () => {
   it('one file: write(before, after) applied to before gives after', () => {
-    checkOneFileRoundTrip(whole, wholeVersion, { edit: (e) => assert.equal(e.kind, 'write') });
+    checkOneFileRoundTrip(whole, wholeVersion, {
+      edit: (e) => assert.equal(e.kind, 'write'),
+      write: (v) => {
+        const reply = whole.write([{ file: 'f.txt', before: v.before, after: v.after }]);
+        return refusedAsOtherFormat({ 'f.txt': v.before }, reply) ? null : reply;
+      },
+    });
   });
 
   it('several files, some new, in one reply', () => {
@@ -42,6 +63,7 @@ describe('whole round trip', () => {
         });
         const files = Object.fromEntries(changes.filter((c) => c.before !== null).map((c) => [c.file, c.before!]));
         const reply = whole.write(changes);
+        if (refusedAsOtherFormat(files, reply)) return;
         const r = apply(files, reply);
         const expected = Object.fromEntries(changes.map((c) => [c.file, c.after]));
         assert.deepEqual(r.files, expected, `reply:\n${reply}`);
