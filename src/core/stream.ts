@@ -42,32 +42,15 @@ import type {
   LineRange,
   MatchKind,
   ParseResult,
+  SettleContext,
   Span,
+  StreamRules,
 } from './types.ts';
 
-/** What a format's rules see when asked whether an edit is settled. */
-export interface SettleContext {
-  /** The reply so far, complete lines only: empty, or ending with a line break. */
-  reply: string;
-  /** The format's parse of `reply`. */
-  edits: readonly Edit[];
-  /** The paths of the files given. */
-  files: readonly string[];
-  /** The format's parse of another text, with the same files (memoised per update). */
-  parse(text: string): ParseResult;
-}
+// The rules' types live with `Format` (a format carries its own `stream`).
+export type { SettleContext, StreamRules } from './types.ts';
 
-/**
- * Format knowledge the stream needs: when is a read edit final? `settled` is
- * asked only about an edit that has no `truncated` error and whose earlier
- * edits are all complete; it must answer true only when no continuation of
- * `context.reply` can change the edit (its index included). Without rules an
- * edit is settled once a later edit has begun.
- */
-export interface StreamRules {
-  settled(edit: Edit, context: SettleContext): boolean;
-}
-
+/** The default rules (`Format.stream` unset): an edit is settled once a later edit has begun. */
 export const LATER_EDIT_RULES: StreamRules = {
   settled: (edit, context) => context.edits.length > edit.index + 1,
 };
@@ -107,7 +90,7 @@ export function settledUnlessProbed(probes: (edit: Edit, context: SettleContext)
 }
 
 export interface StreamOptions extends EngineOptions {
-  /** When an edit is final in this format (see `src/formats/stream.ts`); default: once a later edit has begun. */
+  /** When an edit is final; default the format's own `stream` rules, else `LATER_EDIT_RULES`. */
   rules?: StreamRules;
   /**
    * The result of the whole reply, when the caller reads it with more than
@@ -174,7 +157,7 @@ export interface Stream {
 const NO_MATCH = { placed: null, match: null } as const;
 
 export function createStream(format: Format, files: Record<string, string>, options: StreamOptions = {}): Stream {
-  const { rules = LATER_EDIT_RULES, ...engine } = options;
+  const { rules = format.stream ?? LATER_EDIT_RULES, ...engine } = options;
   const hasEngine = Object.keys(engine).length > 0;
   const paths = Object.keys(files);
   const context = { files: paths };

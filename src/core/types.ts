@@ -208,7 +208,35 @@ export interface FileChange {
   after: string | null;
 }
 
-/** One edit format: the only thing the registry knows about it. */
+/** What a format's stream rules see when asked whether an edit is settled. */
+export interface SettleContext {
+  /** The reply so far, complete lines only: empty, or ending with a line break. */
+  reply: string;
+  /** The format's parse of `reply`. */
+  edits: readonly Edit[];
+  /** The paths of the files given. */
+  files: readonly string[];
+  /** The format's parse of another text, with the same files (memoised per update). */
+  parse(text: string): ParseResult;
+}
+
+/**
+ * Format knowledge the stream needs: when is a read edit final? `settled` is
+ * asked only about an edit that has no `truncated` error and whose earlier
+ * edits are all complete; it must answer true only when no continuation of
+ * `context.reply` can change the edit (its index included). Without rules an
+ * edit is settled once a later edit has begun.
+ */
+export interface StreamRules {
+  settled(edit: Edit, context: SettleContext): boolean;
+}
+
+/**
+ * One edit format: the only thing the registry knows about it, and the only
+ * extension point. A harness may pass its own `Format` wherever a registered
+ * one goes (`runFormat`, `createStream`, `streamReply`); nothing else names a
+ * format.
+ */
 export interface Format {
   name: string;
   title: string;
@@ -226,6 +254,34 @@ export interface Format {
    * checked against the other formats' structure before they are applied.
    */
   fileBlocks?: boolean;
+  /**
+   * Every block the format reads is a file's complete new text (`whole`; not
+   * `between`, whose blocks may be snippets). `auto` reads a reply with the
+   * first such format of the list to find the files the reply writes whole
+   * (another format's edit inside one, after other lines of the file, is
+   * quoted content, not an edit), and reads with it a reply whose only
+   * structure is quoted there. Default false.
+   */
+  wholeFiles?: boolean;
+  /**
+   * When an edit of this format is final while its reply streams in
+   * (`createStream`, `streamReply`); the format's spec page says the same in
+   * its "Streaming" section. Default `LATER_EDIT_RULES` (src/core/stream.ts):
+   * an edit is final once a later edit has begun.
+   */
+  stream?: StreamRules;
+  /**
+   * How to write edits in this format, for a model's system prompt: a few
+   * sentences and a short example, with no role text (a harness puts its own
+   * before it). Default: none (the format has no short prompt).
+   */
+  prompt?: string;
+  /**
+   * A piece of text every system prompt for the format must show the model
+   * (a head line, a tag, a key: `<<<<<<< REMOVE` for ln-diff), checked on the
+   * format's prompt page. Default: none.
+   */
+  marker?: string;
   /** The text a model is shown for a source file, when the format has a view. */
   view?(text: string): string;
   /**

@@ -99,7 +99,7 @@ function fileBlock(lines: readonly string[], edit: Edit): FileBlock {
 /** Whether an edit at `at` is quoted inside a file block: inside it (up to its closing fence), after other lines of the file. */
 const quotedIn = (f: FileBlock, at: Lines) => f.block.start < at.start && at.end <= f.block.end && at.start > f.firstContent;
 
-/** The whole-file blocks the reply writes (`write` edits of `whole`, read with no error). */
+/** The whole-file blocks the reply writes (`write` edits of `wholeFormat`, read with no error). */
 function wholeFiles(reply: string, whole: Format | undefined, context: ParseContext): FileBlock[] {
   if (!whole) return [];
   const lines = reply.split('\n');
@@ -144,8 +144,12 @@ export function read(reply: string, formats: readonly Format[], context: ParseCo
   return { found: out, quoted: discarded };
 }
 
-/** The format of whole files in fences, which reads a reply whose only structure is quoted in its files. */
-export const wholeFormat = (formats: readonly Format[]): Format | undefined => formats.find((f) => f.name === 'whole');
+/**
+ * The first format of `formats` whose blocks are whole files (`Format.wholeFiles`:
+ * `whole` in the registry): it finds the files a reply writes whole, and reads
+ * a reply whose only structure is quoted in them.
+ */
+export const wholeFormat = (formats: readonly Format[]): Format | undefined => formats.find((f) => f.wholeFiles);
 
 /**
  * The edits of `others` that no edit of `first` (nor of an earlier one of

@@ -9,7 +9,7 @@ import { parseText } from '../core/text.ts';
 import type { ApplyResult, Edit, EditResult } from '../core/types.ts';
 import { retryMessage } from '../playground/retry.ts';
 import { resultDigest } from '../playground/digest.ts';
-import { askedFormat, sourceText } from '../playground/live/prompts.ts';
+import { askedFormat, defaultPrompts, sourceText } from '../playground/live/prompts.ts';
 import type { DiffPart, EditExtra, LinePair, PreparedSource, RunInput, RunOutput, ViewOutput } from './protocol.ts';
 
 /** Longer lines are compared whole rather than character by character. */
@@ -99,6 +99,9 @@ function viewFor(input: RunInput, formatName: string): ViewOutput | null {
   return { file, format: format.name, text: format.view ? format.view(input.request.files[file]) : null };
 }
 
+/** Every format's default prompt, for `prepare`'s choice of format. */
+const PROMPTS = defaultPrompts(formats);
+
 const api = {
   run(input: RunInput): RunOutput {
     const t0 = performance.now();
@@ -116,7 +119,7 @@ const api = {
   },
   /** The source files as `format` shows them to a model (ln-diff's view for auto). */
   prepare(files: { name: string; text: string }[], format: string): PreparedSource {
-    const name = askedFormat(format);
+    const name = askedFormat(format, PROMPTS);
     const view = getFormat(name)?.view;
     return { format: name, text: sourceText(files, view) };
   },

@@ -1,8 +1,8 @@
-// The streaming reader (src/core/stream.ts) with the formats' rules
-// (src/formats/stream.ts): exact event sequences for ln-diff fed line by line
-// and one character at a time, cut-off replies, CR LF, and for every format
-// the line at which an edit becomes known and applicable (what the
-// "Streaming" section of each spec page says).
+// The streaming reader (src/core/stream.ts) with the formats' own rules
+// (`Format.stream`, through src/formats/stream.ts): exact event sequences
+// for ln-diff fed line by line and one character at a time, cut-off replies,
+// CR LF, and for every format the line at which an edit becomes known and
+// applicable (what the "Streaming" section of each spec page says).
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -267,7 +267,7 @@ describe('the stream itself', () => {
 
   it('without a format\'s rules, completes an edit once a later edit has begun', () => {
     const reply = 'app.py\n<<<<<<< REMOVE\n2│    return 1\n=======\n│    return 0\n>>>>>>> INSERT\n</editblock>\n\napp.py\n<<<<<<< REMOVE\n';
-    const seen = feed(createStream(lnDiff, { 'app.py': APP }), byLine(reply));
+    const seen = feed(createStream({ ...lnDiff, stream: undefined }, { 'app.py': APP }), byLine(reply));
     assert.deepEqual(
       seen.filter(({ event }) => event.type === 'edit-complete').map(({ line }) => line),
       [10],

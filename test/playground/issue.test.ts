@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { applyRequest } from '../../src/formats/index.ts';
 import { cell, issueMarkdown } from '../../src/playground/issue.ts';
 import { fenceFor, fenced } from '../../src/playground/fence.ts';
-import { defaultPrompt, isDefaultPrompt, sourceText, userMessage } from '../../src/playground/live/prompts.ts';
+import { askedFormat, defaultPrompt, defaultPrompts, isDefaultPrompt, readPrompts, sourceText, userMessage } from '../../src/playground/live/prompts.ts';
 import { formats, getFormat } from '../../src/formats/index.ts';
 
 test('fences are longer than any backtick run in the text', () => {
@@ -72,10 +72,20 @@ test('the issue without a link or a result says so', () => {
 });
 
 test('prompts: one default per format, ln-diff for auto; the source as each format shows it', () => {
-  for (const f of formats) assert.ok(defaultPrompt(f.name).length > 100, f.name);
-  assert.equal(defaultPrompt('auto'), defaultPrompt('ln-diff'));
-  assert.ok(isDefaultPrompt(defaultPrompt('udiff')));
-  assert.ok(!isDefaultPrompt('mine'));
+  // As the page writes them and the panel reads them back.
+  const prompts = readPrompts(JSON.stringify(defaultPrompts(formats)));
+  for (const f of formats) {
+    assert.ok(defaultPrompt(f.name, prompts).length > 100, f.name);
+    assert.ok(defaultPrompt(f.name, prompts).endsWith(`\n\n${f.prompt}`), `${f.name}: the format's own prompt, after the role text`);
+  }
+  assert.equal(defaultPrompt('auto', prompts), defaultPrompt('ln-diff', prompts));
+  assert.equal(askedFormat('toString', prompts), 'ln-diff');
+  assert.ok(isDefaultPrompt(defaultPrompt('udiff', prompts), prompts));
+  assert.ok(!isDefaultPrompt('mine', prompts));
+  assert.deepEqual(readPrompts('[1]'), {});
+  assert.deepEqual(readPrompts(undefined), {});
+  assert.deepEqual(readPrompts('{"a": "x", "b": 2'), {});
+  assert.deepEqual(readPrompts('{"a": "x", "b": 2}'), { a: 'x' });
   const files = [{ name: 'a.py', text: 'x\ny\n' }, { name: 'b.md', text: 'has ``` fence' }];
   assert.equal(sourceText(files, getFormat('ln-diff')!.view), 'a.py\n1│x\n2│y\n\nb.md\n1│has ``` fence');
   assert.equal(sourceText(files), 'a.py\n```\nx\ny\n```\n\nb.md\n````\nhas ``` fence\n````');

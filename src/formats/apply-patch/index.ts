@@ -5,6 +5,8 @@ import type { Format } from '../../core/types.ts';
 import { locatePatch } from './locate.ts';
 import { ADD, BEGIN, DELETE, UPDATE, parseApplyPatch } from './parse.ts';
 import { writeApplyPatch } from './write.ts';
+import { settledUnlessProbed } from '../../core/stream.ts';
+import { MARKER, PROMPT } from './prompt.ts';
 
 export const applyPatch: Format = {
   name: 'apply-patch',
@@ -21,4 +23,9 @@ export const applyPatch: Format = {
   },
   write: writeApplyPatch,
   locate: locatePatch,
+  // A section without `*** End Patch` around it takes lines until the next marker, and the edit an
+  // end of patch closed fails when patch lines and a second `*** End Patch` follow.
+  stream: settledUnlessProbed(() => [' x\n', '+x\n*** End Patch\n']),
+  prompt: PROMPT,
+  marker: MARKER,
 };

@@ -8,6 +8,8 @@ import { locateBetween } from './locate.ts';
 import { parseBetween } from './parse.ts';
 import { BETWEEN, WHOLE_FILE, tagOf } from './syntax.ts';
 import { writeBetween } from './write.ts';
+import { EARLY_CLOSE } from '../whole/stream.ts';
+import { MARKER, PROMPT } from './prompt.ts';
 
 export const between: Format = {
   name: 'between',
@@ -24,4 +26,7 @@ export const between: Format = {
   },
   write: writeBetween,
   locate: locateBetween,
+  stream: EARLY_CLOSE,
+  prompt: PROMPT,
+  marker: MARKER,
 };

@@ -6,6 +6,8 @@ import { locateHashline } from './locate.ts';
 import { parseHashline } from './parse.ts';
 import { renderView } from './tag.ts';
 import { writeHashline } from './write.ts';
+import { JSON_CALLS_STREAM } from '../str-replace/stream.ts';
+import { MARKER, PROMPT } from './prompt.ts';
 
 /** Markers, strongest first: [pattern, score, what it is]. */
 const MARKERS: [RegExp, number, string][] = [
@@ -34,4 +36,7 @@ export const hashline: Format = {
   createHint: 'to create a file, use {"tool": "write", "path": ..., "content": ...}',
   view: (text) => renderView(parseText(text).lines),
   locate: locateHashline,
+  stream: JSON_CALLS_STREAM,
+  prompt: PROMPT,
+  marker: MARKER,
 };

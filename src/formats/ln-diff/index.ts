@@ -5,6 +5,8 @@ import type { Format } from '../../core/types.ts';
 import { parseLnDiff } from './parse.ts';
 import { HEAD, OPEN_TAG, renderView } from './syntax.ts';
 import { writeLnDiff } from './write.ts';
+import { settledUnlessProbed } from '../../core/stream.ts';
+import { MARKER, PROMPT } from './prompt.ts';
 
 export const lnDiff: Format = {
   name: 'ln-diff',
@@ -21,4 +23,9 @@ export const lnDiff: Format = {
   write: writeLnDiff,
   createHint: 'to create it, leave the lines to remove empty',
   view: (text) => renderView(parseText(text).lines),
+  // `</editblock>` may still follow `>>>>>>> INSERT` and belong to the block,
+  // and a second end marker would make the end ambiguous.
+  stream: settledUnlessProbed(() => ['</editblock>\n', '>>>>>>> INSERT\n']),
+  prompt: PROMPT,
+  marker: MARKER,
 };

@@ -8,6 +8,8 @@ import { locateRoo } from './locate.ts';
 import { parseRoo } from './parse.ts';
 import { SEARCH, SEPARATOR, renderView } from './syntax.ts';
 import { writeRoo } from './write.ts';
+import { settledUnlessProbed } from '../../core/stream.ts';
+import { MARKER, PROMPT } from './prompt.ts';
 
 export const roo: Format = {
   name: 'roo',
@@ -31,4 +33,9 @@ export const roo: Format = {
   write: writeRoo,
   view: (text) => renderView(parseText(text).lines),
   locate: locateRoo,
+  // The REPLACE marker may still close a block cut at a closing tag, and a
+  // later <path> or <start_line> changes every block of the element still open.
+  stream: settledUnlessProbed(() => ['=======\n>>>>>>> REPLACE\n<start_line>0</start_line>\n<path>\u0001</path>\n</file>\n<path>\u0002</path>\n']),
+  prompt: PROMPT,
+  marker: MARKER,
 };

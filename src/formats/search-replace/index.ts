@@ -7,6 +7,8 @@ import { locateSearch } from './locate.ts';
 import { parseSearchReplace } from './parse.ts';
 import { isEnd, isHead } from './syntax.ts';
 import { writeSearchReplace } from './write.ts';
+import { settledUnlessProbed } from '../../core/stream.ts';
+import { MARKER, PROMPT } from './prompt.ts';
 
 /** Roo Code's variant of the same blocks: `:start_line:` / `:end_line:` hints, a `-------` line after the head. */
 const ROO_HINT = /^:(start|end)_line:/;
@@ -33,4 +35,8 @@ export const searchReplace: Format = {
   detect: detectSearchReplace,
   write: writeSearchReplace,
   locate: locateSearch,
+  // A second `>>>>>>> REPLACE` before the next block makes the end ambiguous.
+  stream: settledUnlessProbed(() => ['>>>>>>> REPLACE\n']),
+  prompt: PROMPT,
+  marker: MARKER,
 };

@@ -6,6 +6,8 @@ import type { Format } from '../../core/types.ts';
 import { locateStr } from './locate.ts';
 import { parseStrReplace } from './parse.ts';
 import { writeStrReplace } from './write.ts';
+import { MARKER, PROMPT } from './prompt.ts';
+import { JSON_CALLS_STREAM } from './stream.ts';
 
 const lineAt = (reply: string, offset: number) => reply.slice(0, offset).split('\n').length;
 
@@ -24,4 +26,7 @@ export const strReplace: Format = {
   },
   write: writeStrReplace,
   locate: (lines, edit) => locateStr(lines, edit),
+  stream: JSON_CALLS_STREAM,
+  prompt: PROMPT,
+  marker: MARKER,
 };

@@ -6,6 +6,8 @@ import type { Format } from '../../core/types.ts';
 import { hunkNumbers } from './hunks.ts';
 import { parseUdiff } from './parse.ts';
 import { writeUdiff } from './write.ts';
+import { MARKER, PROMPT } from './prompt.ts';
+import { UDIFF_STREAM } from './stream.ts';
 
 const FENCE = /^ *(`{3,}|~{3,})\s*([^\s`]*)/;
 
@@ -51,4 +53,7 @@ export const udiff: Format = {
   parse: parseUdiff,
   detect: detectUdiff,
   write: writeUdiff,
+  stream: UDIFF_STREAM,
+  prompt: PROMPT,
+  marker: MARKER,
 };

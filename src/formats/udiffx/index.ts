@@ -7,6 +7,8 @@ import { replyLines } from '../../core/reply.ts';
 import type { Format } from '../../core/types.ts';
 import { envelopes, parseUdiffx } from './parse.ts';
 import { fileContent, writeUdiffx } from './write.ts';
+import { MARKER, PROMPT } from './prompt.ts';
+import { UDIFFX_STREAM } from './stream.ts';
 
 export { fileContent };
 
@@ -62,4 +64,7 @@ export const udiffx: Format = {
       : { score: 0, reason: 'no `<FILE_CHANGES>` envelope' };
   },
   write: writeUdiffx,
+  stream: UDIFFX_STREAM,
+  prompt: PROMPT,
+  marker: MARKER,
 };

@@ -8,11 +8,14 @@ import { parseWhole } from './parse.ts';
 import { namesFile, pathFromInfo, pathFromLine } from './paths.ts';
 import { OTHER_FORMAT_MARKERS } from './syntax.ts';
 import { writeWhole } from './write.ts';
+import { MARKER, PROMPT } from './prompt.ts';
+import { WHOLE_STREAM } from './stream.ts';
 
 export const whole: Format = {
   name: 'whole',
   title: 'whole files in fences',
   fileBlocks: true,
+  wholeFiles: true,
   parse: parseWhole,
   detect(reply) {
     const lines = replyLines(reply);
@@ -42,4 +45,7 @@ export const whole: Format = {
     return { score: 0, reason: 'no code fence' };
   },
   write: writeWhole,
+  stream: WHOLE_STREAM,
+  prompt: PROMPT,
+  marker: MARKER,
 };

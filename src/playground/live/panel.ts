@@ -5,7 +5,7 @@
 
 import type { PreparedSource } from '../../worker/protocol.ts';
 import { DEFAULT_BASE, type Endpoint, type Provider } from './protocol.ts';
-import { askedFormat, defaultPrompt, isDefaultPrompt, userMessage } from './prompts.ts';
+import { askedFormat, defaultPrompt, isDefaultPrompt, readPrompts, userMessage } from './prompts.ts';
 import { streamChat } from './stream.ts';
 
 export interface LiveHost {
@@ -83,8 +83,11 @@ export function mountLive(host: LiveHost): LivePanel {
     stop: byId<HTMLButtonElement>('pg-live-stop'),
     message: byId('pg-live-message'),
   };
-  // The origins this page's CSP lets it connect to (written by the page at build time).
-  const connect = document.getElementById('pg-live')?.dataset.connect;
+  // The origins this page's CSP lets it connect to, and each format's default
+  // prompt (written by the page at build time).
+  const pane = document.getElementById('pg-live');
+  const connect = pane?.dataset.connect;
+  const prompts = readPrompts(pane?.dataset.prompts);
   const allowed = connect ? connect.split(' ').filter(Boolean) : undefined;
 
   // Settings (not the key) live in this tab's session storage; the key only when asked.
@@ -132,17 +135,17 @@ export function mountLive(host: LiveHost): LivePanel {
     ui.formatNote.textContent =
       format === 'auto'
         ? 'The model is asked for ln-diff editblocks (the format is auto; choose another in the Format menu above).'
-        : `The model is asked for ${askedFormat(format)} edits (the Format menu above).`;
+        : `The model is asked for ${askedFormat(format, prompts)} edits (the Format menu above).`;
     if (newSession) {
       edited = false;
-      ui.prompt.value = host.sessionPrompt() ?? defaultPrompt(format);
-    } else if (!edited && (ui.prompt.value === '' || isDefaultPrompt(ui.prompt.value))) {
-      ui.prompt.value = defaultPrompt(format);
+      ui.prompt.value = host.sessionPrompt() ?? defaultPrompt(format, prompts);
+    } else if (!edited && (ui.prompt.value === '' || isDefaultPrompt(ui.prompt.value, prompts))) {
+      ui.prompt.value = defaultPrompt(format, prompts);
     }
   };
   ui.resetPrompt.addEventListener('click', () => {
     edited = false;
-    ui.prompt.value = defaultPrompt(host.format());
+    ui.prompt.value = defaultPrompt(host.format(), prompts);
   });
   fill(true);
   ui.run.disabled = false;

@@ -1,107 +1,55 @@
-// Short default system prompts, one per format, for "Run with a model", and
-// the user message: the source as the format shows it, then the request.
-// Pure (no DOM); loaded only with the live-run panel.
+// The default system prompts of "Run with a model" and the user message: the
+// source as the format shows it, then the request. A format's prompt is its
+// own (`Format.prompt`, in its folder); the playground puts its role text
+// before it. The page is built with every format's default prompt
+// (`defaultPrompts`), so the panel needs no engine. Pure (no DOM); loaded
+// only with the live-run panel.
 
+import type { Format } from '../../core/types.ts';
 import { fenced } from '../fence.ts';
 
-const COMMON = 'You are an expert programmer. Change the files below as the user asks. Answer with a short explanation and the edits, in the format described here, and nothing else.';
+const ROLE = 'You are an expert programmer. Change the files below as the user asks. Answer with a short explanation and the edits, in the format described here, and nothing else.';
 
-const PROMPTS: Record<string, string> = {
-  'ln-diff': `${COMMON}
+/** The format a live run asks for when the chosen one has no prompt (`auto`). */
+const FALLBACK = 'ln-diff';
 
-Every file is shown with numbered lines: "12│    return x". Write each change as an editblock:
+/** Default system prompts by format name. */
+export type Prompts = Readonly<Record<string, string>>;
 
-path/to/file.py
-<editblock>
-<<<<<<< REMOVE
-12│    return x
-=======
- │    return x + 1
->>>>>>> INSERT
-</editblock>
+/** The playground's default system prompt for a format: the role text, then the format's own `prompt`; null when it has none. */
+export const systemPrompt = (format: Format): string | null => (format.prompt === undefined ? null : `${ROLE}\n\n${format.prompt}`);
 
-1. The file path alone on a line, verbatim, then <editblock>.
-2. REMOVE: consecutive numbered lines copied exactly from the file, number, │ and content, character for character.
-3. INSERT: the new lines, each prefixed with spaces and │, the bars aligned with the REMOVE section.
-4. Line numbers always refer to the file as shown: editblocks are independent, never renumber.
-5. To move code, remove it in one editblock and insert it in another.`,
-  'search-replace': `${COMMON}
+/** The default system prompt of every format of `formats` that has a prompt, by name (written into the page when it is built). */
+export function defaultPrompts(formats: readonly Format[]): Prompts {
+  const out: Record<string, string> = {};
+  for (const f of formats) {
+    const prompt = systemPrompt(f);
+    if (prompt !== null) out[f.name] = prompt;
+  }
+  return out;
+}
 
-Write each change as a SEARCH/REPLACE block: the file path alone on a line, then
+/** `defaultPrompts` read back from the page: a JSON object of strings, else no prompts. */
+export function readPrompts(json: string | undefined): Prompts {
+  try {
+    const value: unknown = JSON.parse(json ?? '{}');
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
 
-<<<<<<< SEARCH
-lines copied exactly from the file, enough to be unique
-=======
-the lines to put in their place
->>>>>>> REPLACE
+/** The format a live run asks for: the chosen one when it has a prompt, else ln-diff (for auto). */
+export const askedFormat = (format: string, prompts: Prompts): string => (Object.hasOwn(prompts, format) ? format : FALLBACK);
 
-To create a file, use an empty SEARCH section.`,
-  whole: `${COMMON}
-
-For every file you change, write its path alone on a line, then the file's complete new text in a fenced code block. Never abbreviate or leave out unchanged parts.`,
-  udiff: `${COMMON}
-
-Write the changes as a unified diff, like \`diff -u\`: "--- a/path" and "+++ b/path" headers, then hunks starting with "@@ ... @@", each line prefixed with " " (context), "-" (removed) or "+" (added). Copy context and removed lines exactly; put the diff in a \`\`\`diff fence.`,
-  roo: `${COMMON}
-
-Every file is shown with numbered lines ("12 | text"). Edit with an apply_diff tool call:
-
-<apply_diff>
-<path>path/to/file.py</path>
-<diff>
-<<<<<<< SEARCH
-:start_line:12
--------
-lines copied exactly from the file
-=======
-the new lines
->>>>>>> REPLACE
-</diff>
-</apply_diff>`,
-  udiffx: `${COMMON}
-
-Put all changes in one <FILE_CHANGES> envelope, with <FILE_PATCH path="..."> holding unified-diff hunks ("@@" headers, lines prefixed " ", "-" or "+"), <FILE_NEW path="..."> holding a new file's whole text, <FILE_APPEND path="...">, <FILE_RENAME from="..." to="..."/> and <FILE_DELETE path="..."/>.`,
-  hashline: `${COMMON}
-
-Every line of a file is shown as "number:TAG text", where TAG is a short checksum of the line. Edit with JSON tool calls, one per line of your answer, citing lines by number and tag:
-
-{"tool": "edit", "path": "file.c", "line": 10, "tag": "Q8fA", "new": "int count = 11;"}
-{"tool": "edit", "path": "file.c", "lines": "11:rA3_\\n12:Kq9z", "new": "replacement lines"}`,
-  between: `${COMMON}
-
-For each change, write the file path alone on a line, then a fenced code block whose first line says where the code goes: @BETWEEN@ "an existing line" AND "a later existing line", or @WHOLE FILE@ for a file's complete new text. The rest of the block replaces everything between the two lines.`,
-  'apply-patch': `${COMMON}
-
-Write the changes as an apply_patch patch:
-
-*** Begin Patch
-*** Update File: path/to/file.py
-@@ def the_function():
- context line
--removed line
-+added line
-*** End Patch
-
-Use "*** Add File: path" (every line prefixed "+") and "*** Delete File: path" to add and delete files. Context and removed lines must match the file exactly.`,
-  'str-replace': `${COMMON}
-
-Edit with text-editor tool calls, one JSON object per call:
-
-{"command": "str_replace", "path": "file.py", "old_str": "text copied exactly, unique in the file", "new_str": "its replacement"}
-{"command": "insert", "path": "file.py", "insert_line": 3, "new_str": "lines to insert after line 3"}
-{"command": "create", "path": "new.py", "file_text": "the whole file"}`,
-};
-
-/** The format a live run asks for: the chosen one, ln-diff for auto. */
-export const askedFormat = (format: string): string => (format in PROMPTS ? format : 'ln-diff');
-
-/** The default system prompt for a format (ln-diff's for auto or an unknown name). */
-export function defaultPrompt(format: string): string {
-  return PROMPTS[askedFormat(format)];
+/** The default system prompt for a format (ln-diff's for auto or a format without one; empty when there is none). */
+export function defaultPrompt(format: string, prompts: Prompts): string {
+  return prompts[askedFormat(format, prompts)] ?? '';
 }
 
 /** True when a prompt is one of the defaults (so switching formats may replace it). */
-export const isDefaultPrompt = (text: string): boolean => Object.values(PROMPTS).includes(text);
+export const isDefaultPrompt = (text: string, prompts: Prompts): boolean => Object.values(prompts).includes(text);
 
 /**
  * The source as a format shows it to a model: each file's path on a line,

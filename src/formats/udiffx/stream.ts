@@ -1,0 +1,24 @@
+// udiffx's streaming rules (spec/formats/udiffx.md, "Streaming"): when an
+// edit read from a reply still arriving is final.
+
+import { settledUnlessProbed } from '../../core/stream.ts';
+import type { Edit, SettleContext, StreamRules } from '../../core/types.ts';
+
+/** The closing tag for an edit that starts with a directive tag (`<FILE_NEW …>` takes `</FILE_NEW>`). */
+function directiveClose(edit: Edit, context: SettleContext): string[] {
+  const m = /^<(FILE_[A-Z_]+)/.exec(context.reply.slice(edit.span.from, edit.span.from + 64));
+  return m ? [`</${m[1]}>\n`] : [];
+}
+
+/**
+ * A hunk takes lines until its section ends; the last hunk of a patch takes
+ * a warning when a line starting with `<FILE_` ends the patch instead of
+ * `</FILE_PATCH>`; a directive may still take its closing tag; a second
+ * `</FILE_PATCH>` makes the patch's end ambiguous.
+ */
+export const UDIFFX_STREAM: StreamRules = settledUnlessProbed((edit, context) => [
+  '+\n',
+  '<FILE_\n',
+  '</FILE_PATCH>\n',
+  ...directiveClose(edit, context),
+]);
