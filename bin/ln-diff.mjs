@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// The ln-diff command. The CLI is TypeScript (src/cli/main.ts), loaded through tsx.
-import { existsSync } from 'node:fs';
+// The ln-diff command: the CLI compiled and bundled into one plain JavaScript
+// module, lib/cli/main.js (`npm run build:lib` writes it; `npm pack` runs
+// that first). In a checkout, bin/ln-diff-src.mjs runs the same command from
+// the TypeScript sources, with no build.
+import module from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
 
-// Use the package's own tsconfig (when it ships one), never the one in the caller's cwd.
-const tsconfig = fileURLToPath(new URL('../tsconfig.json', import.meta.url));
-register({ tsconfig: existsSync(tsconfig) ? tsconfig : false });
+// Node.js 22.1 and later keep the compiled code between runs (in the system's
+// temporary directory; NODE_DISABLE_COMPILE_CACHE=1 turns it off).
+module.enableCompileCache?.();
 
 // A closed pipe (`ln-diff … | head`) is not an error worth a stack trace.
 process.stdout.on('error', (err) => {
@@ -14,5 +16,13 @@ process.stdout.on('error', (err) => {
   throw err;
 });
 
-const { main } = await import(new URL('../src/cli/main.ts', import.meta.url).href);
+const entry = new URL('../lib/cli/main.js', import.meta.url);
+let main;
+try {
+  ({ main } = await import(entry.href));
+} catch (err) {
+  if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !String(err.message).includes(fileURLToPath(entry))) throw err;
+  process.stderr.write('ln-diff: lib/cli/main.js is missing: run `npm run build:lib` (or run bin/ln-diff-src.mjs)\n');
+  process.exit(3);
+}
 process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,192 @@
+// The package as a user gets it: `npm pack` (which builds lib/ first), the
+// tarball installed into an empty project, then used there the ways a user
+// would, with plain Node.js (no tsx anywhere in that project) and the
+// repository's TypeScript. One pack and one install, shared by every test
+// of this file. publint and arethetypeswrong check the tarball itself.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { publint } from 'publint';
+import { formatMessage } from 'publint/utils';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  dependencies: Record<string, string>;
+};
+const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+const ATTW = join(ROOT, 'node_modules/@arethetypeswrong/cli/dist/index.js');
+
+let dir = '';
+/** The empty project the tarball is installed into. */
+let project = '';
+let tarball = '';
+/** Paths inside the tarball, from `npm pack --json`. */
+let packed: string[] = [];
+
+/** The environment of a program a user runs: nothing of this test runner's. */
+function userEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) if (key === 'NODE_OPTIONS' || key.startsWith('NODE_TEST')) delete env[key];
+  return env;
+}
+
+function sh(command: string, args: string[], cwd: string, input = ''): SpawnSyncReturns<string> {
+  const r = spawnSync(command, args, { cwd, input, env: userEnv(), encoding: 'utf8', timeout: 300_000, maxBuffer: 1 << 26 });
+  if (r.error) throw r.error;
+  return r;
+}
+
+function ok(r: SpawnSyncReturns<string>, what: string): string {
+  assert.equal(r.status, 0, `${what} exited ${r.status}\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'ln-diff-package-'));
+  const out = ok(sh('npm', ['pack', '--json', '--pack-destination', dir], ROOT), 'npm pack');
+  // npm prints the lifecycle scripts' output before the JSON.
+  const [info] = JSON.parse(out.slice(out.indexOf('[\n'))) as { filename: string; files: { path: string }[] }[];
+  tarball = join(dir, info.filename);
+  packed = info.files.map((f) => f.path).sort();
+  project = join(dir, 'project');
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  ok(sh('npm', ['install', '--no-audit', '--no-fund', tarball], project), 'npm install');
+});
+
+after(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test('the tarball holds the compiled library, the command, the licence and the readme, and no source', () => {
+  const outside = packed.filter((p) => !p.startsWith('lib/'));
+  assert.deepEqual(outside, ['LICENSE', 'README.md', 'bin/ln-diff.mjs', 'package.json']);
+  for (const needed of ['lib/index.js', 'lib/index.d.ts', 'lib/cli/main.js']) assert.ok(packed.includes(needed), needed);
+  const stray = packed.filter((p) => p.startsWith('lib/') && !p.endsWith('.js') && !p.endsWith('.d.ts'));
+  assert.deepEqual(stray, [], 'lib/ holds JavaScript and declarations only');
+  assert.ok(!packed.some((p) => p.endsWith('.ts') && !p.endsWith('.d.ts')), 'no TypeScript source');
+});
+
+test('installing it installs its runtime dependencies and nothing else (no tsx, no site packages)', () => {
+  const installed = readdirSync(join(project, 'node_modules')).filter((name) => !name.startsWith('.')).sort();
+  assert.deepEqual(installed, [...Object.keys(pkg.dependencies), pkg.name].sort());
+});
+
+test("`import { applyRequest } from 'ln-diff'` works under plain Node.js and applies a reply", () => {
+  const script = [
+    "import { applyRequest, formats, CODES } from 'ln-diff';",
+    "const response = 'app.py\\n<editblock>\\n<<<<<<< REMOVE\\n2│    return 1\\n=======\\n │    return 2\\n>>>>>>> INSERT\\n</editblock>\\n';",
+    "const result = applyRequest({ format: 'auto', files: { 'app.py': 'def f():\\n    return 1\\n' }, response });",
+    'console.log(JSON.stringify({ ok: result.ok, files: result.files, match: result.edits[0].match, formats: formats.length, codes: CODES.length }));',
+  ].join('\n');
+  writeFileSync(join(project, 'use.mjs'), script);
+  const out = JSON.parse(ok(sh(process.execPath, ['use.mjs'], project), 'node use.mjs'));
+  assert.equal(out.ok, true);
+  assert.deepEqual(out.files, { 'app.py': 'def f():\n    return 2\n' });
+  assert.equal(out.match, 'exact');
+  assert.ok(out.formats >= 10 && out.codes > 0);
+  // Only the entry is public.
+  const deep = sh(process.execPath, ['--input-type=module', '-e', "await import('ln-diff/lib/core/run.js')"], project);
+  assert.notEqual(deep.status, 0);
+  assert.match(deep.stderr, /ERR_PACKAGE_PATH_NOT_EXPORTED/);
+});
+
+test("README's Library example runs against the installed package and prints what README says", () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const start = readme.indexOf('\n## Library\n');
+  assert.ok(start >= 0, 'README has a Library section');
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const code = /```js\n([\s\S]*?)```/.exec(section)?.[1];
+  const printed = /```text\n([\s\S]*?)```/.exec(section)?.[1];
+  assert.ok(code && printed, 'a js example and the text it prints');
+  assert.match(code, /from 'ln-diff'/);
+  writeFileSync(join(project, 'example.mjs'), code);
+  assert.equal(ok(sh(process.execPath, ['example.mjs'], project), 'node example.mjs'), printed);
+});
+
+const CONSUMER = `import {
+  applyRequest,
+  detectFormat,
+  getFormat,
+  RequestError,
+  streamReply,
+  validateRequest,
+  type ApplyRequest,
+  type ApplyResult,
+  type Code,
+  type EditResult,
+  type Format,
+  type StreamEvent,
+} from 'ln-diff';
+
+const request: ApplyRequest = validateRequest({ format: 'auto', files: { 'a.txt': 'a\\n' }, response: '' });
+const result: ApplyResult = applyRequest(request);
+const codes: (Code | null)[] = result.edits.map((e: EditResult) => e.code);
+const view: string | undefined = getFormat('ln-diff')?.view?.('a\\n');
+const mine: Format = { ...detectFormat('').format, name: 'mine' };
+const events: StreamEvent[] = streamReply(mine, request.files).push('');
+const error: Error = new RequestError('no');
+// @ts-expect-error: a request needs a response (the types are real, not any)
+applyRequest({ format: 'auto', files: {} });
+export { codes, view, events, error };
+`;
+
+for (const [moduleResolution, module] of [
+  ['nodenext', 'nodenext'],
+  ['bundler', 'esnext'],
+] as const) {
+  test(`tsc type-checks a consumer under moduleResolution ${moduleResolution}, with no DOM and no Node.js types`, () => {
+    writeFileSync(join(project, 'consumer.ts'), CONSUMER);
+    const config = `tsconfig.${moduleResolution}.json`;
+    writeFileSync(
+      join(project, config),
+      JSON.stringify({
+        compilerOptions: { module, moduleResolution, target: 'es2023', lib: ['es2023'], types: [], strict: true, noEmit: true },
+        files: ['consumer.ts'],
+      }),
+    );
+    ok(sh(process.execPath, [TSC, '-p', config], project), `tsc -p ${config}`);
+  });
+}
+
+test('`npx ln-diff --version` and `apply --json` run the installed command', () => {
+  assert.equal(ok(sh('npx', ['--no', '--', 'ln-diff', '--version'], project), 'npx ln-diff --version'), `${pkg.version}\n`);
+  const request = {
+    format: 'udiff',
+    files: { 'a.txt': 'one\ntwo\nthree\n' },
+    response: '--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three\n',
+  };
+  const result = JSON.parse(ok(sh('npx', ['--no', '--', 'ln-diff', 'apply', '--json'], project, JSON.stringify(request)), 'npx ln-diff apply --json'));
+  assert.equal(result.ok, true);
+  assert.deepEqual(result.files, { 'a.txt': 'one\nTWO\nthree\n' });
+  assert.equal(result.edits[0].status, 'applied');
+  // A malformed request: exit 2, one line on stderr.
+  const bad = sh('npx', ['--no', '--', 'ln-diff', 'apply', '--json'], project, '{');
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /^ln-diff: invalid JSON request/);
+});
+
+test('publint finds nothing in the tarball (strict, down to suggestions)', async () => {
+  const bytes = readFileSync(tarball);
+  const { messages, pkg: manifest } = await publint({
+    pack: { tarball: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) },
+    level: 'suggestion',
+    strict: true,
+  });
+  assert.deepEqual(
+    messages.map((m) => `${m.type} ${m.code}: ${formatMessage(m, manifest) ?? ''}`),
+    [],
+  );
+});
+
+test('arethetypeswrong finds no problem for an ES-module-only package', () => {
+  // --no-definitely-typed: no look-up of @types packages on the registry.
+  ok(sh(process.execPath, [ATTW, tarball, '--profile', 'esm-only', '--no-definitely-typed', '--format', 'ascii', '--no-color'], dir), 'attw');
+});
