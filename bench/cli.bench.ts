@@ -1,23 +1,25 @@
 // Benchmark: the whole `ln-diff apply --json` process, start to exit, on a
-// large file, next to an empty Node process and GNU patch.
+// large file, next to an empty Node.js process and GNU patch.
 //
-//   npm run bench:cli                 (builds lib/, then node --import tsx bench/cli.bench.ts)
+//   npm run bench:cli                 (npm run build:lib, then node --import tsx bench/cli.bench.ts)
 //   npm run bench:cli -- --runs 15 --lines 20000 --hunks 50
 //
 // One file of 20,000 distinct code-like lines and one unified diff of 50
 // hunks (one line changed in each, three lines of context, jsdiff's
-// createTwoFilesPatch) are written as one JSON request. Each command runs
-// once untimed, then `--runs` times (default 7); the median wall time of
-// the whole process (spawn to exit, stdin and stdout included) counts:
-//   node -e 0              Node starting and stopping, nothing loaded
-//   ln-diff (lib)          bin/ln-diff.mjs: the compiled CLI, what `npm install ln-diff` runs
-//   ln-diff (tsx)          bin/ln-diff-src.mjs: the same CLI compiled from the sources at start
-//   GNU patch              `patch -o OUT FILE PATCH` on the same change, when `patch` is installed
-// Both CLI results are checked (every hunk applied, the file equal to the
+// createTwoFilesPatch) make one JSON request. Each command runs once
+// untimed, then `--runs` times (default 7, in rounds of one run of each);
+// the median wall time of the whole process (spawn to exit, stdin and
+// stdout included) counts:
+//   node -e 0        Node.js starting and stopping, nothing loaded
+//   ln-diff (lib)    bin/ln-diff.mjs over lib/cli/main.js: the bundled command, what `npm install ln-diff` runs
+//   ln-diff (tsx)    bin/ln-diff-src.mjs: the same command compiled from the sources at start (how it ran before)
+//   GNU patch        `patch -o OUT FILE PATCH` on the same change, when `patch` is installed
+// Both ln-diff results are checked (every hunk applied, the file equal to the
 // expected text), and so is patch's output. The goal: ln-diff (lib) within
-// 1.5 times `node -e 0`. Then, for ln-diff (lib), where its time goes: the
-// import of the CLI's modules and the engine's work, measured in-process.
-// The script exits 1 on a wrong result; it asserts no times.
+// 1.5 times `node -e 0`. Then where the time goes, measured in a fresh
+// process: importing the command, importing the library, reading the
+// request, the engine's work. The script exits 1 on a wrong result; it
+// asserts no times.
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -133,22 +135,23 @@ interface Row {
   median: number;
   min: number;
 }
-const rows: Row[] = [];
 const problems: string[] = [];
-for (const c of commands) {
+// One untimed run of each, then rounds that run every command once, so that
+// a change in the machine's load falls on all of them alike.
+const timed = commands.filter((c) => {
   const warm = once(c);
-  if (warm.problem) {
-    problems.push(`${c.name}: ${warm.problem}`);
-    continue;
-  }
-  const times: number[] = [];
-  for (let k = 0; k < RUNS; k++) {
+  if (warm.problem) problems.push(`${c.name}: ${warm.problem}`);
+  return !warm.problem;
+});
+const times = new Map<Command, number[]>(timed.map((c) => [c, []]));
+for (let k = 0; k < RUNS; k++) {
+  for (const c of timed) {
     const r = once(c);
     if (r.problem) problems.push(`${c.name}: ${r.problem}`);
-    times.push(r.ms);
+    times.get(c)!.push(r.ms);
   }
-  rows.push({ name: c.name, median: median(times), min: Math.min(...times) });
 }
+const rows: Row[] = timed.map((c) => ({ name: c.name, median: median(times.get(c)!), min: Math.min(...times.get(c)!) }));
 
 // ---------------------------------------------------------------------------
 // Where the compiled CLI's time goes, in a fresh process: importing the CLI
@@ -195,9 +198,12 @@ const parts = profile();
 const base = rows.find((r) => r.name === 'node -e 0');
 const ms = (x: number) => x.toFixed(x >= 100 ? 0 : 1);
 console.log(
-  `ln-diff apply --json, whole process: ${LINES.toLocaleString('en')} lines (${(beforeText.length / 1024).toFixed(0)} KB), a ${HUNKS}-hunk unified diff; median of ${RUNS} runs after one untimed run\n`,
+  `ln-diff apply --json, whole process: ${LINES.toLocaleString('en')} lines (${(beforeText.length / 1024).toFixed(0)} KB), a ${HUNKS}-hunk unified diff; median of ${RUNS} runs (in rounds of one run of each command) after one untimed run\n`,
 );
-const table = [['command', 'median ms', 'min ms', 'x node -e 0'], ...rows.map((r) => [r.name, ms(r.median), ms(r.min), base ? (r.median / base.median).toFixed(2) : '-'])];
+const table = [
+  ['command', 'median ms', 'min ms', 'x node -e 0', 'min x min'],
+  ...rows.map((r) => [r.name, ms(r.median), ms(r.min), base ? (r.median / base.median).toFixed(2) : '-', base ? (r.min / base.min).toFixed(2) : '-']),
+];
 const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
 for (const [k, row] of table.entries()) {
   console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));

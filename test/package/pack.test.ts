@@ -72,6 +72,12 @@ test('the tarball holds the compiled library, the command, the licence and the r
   const stray = packed.filter((p) => p.startsWith('lib/') && !p.endsWith('.js') && !p.endsWith('.d.ts'));
   assert.deepEqual(stray, [], 'lib/ holds JavaScript and declarations only');
   assert.ok(!packed.some((p) => p.endsWith('.ts') && !p.endsWith('.d.ts')), 'no TypeScript source');
+  // Declarations name the files that are there (tsc keeps the sources' `.ts` in them; the build rewrites it).
+  const installed = join(project, 'node_modules', pkg.name);
+  for (const file of packed.filter((p) => p.endsWith('.d.ts'))) {
+    const text = readFileSync(join(installed, file), 'utf8');
+    assert.doesNotMatch(text, /'\.\.?\/[^'\n]*\.ts'/, `${file} imports a .ts file`);
+  }
 });
 
 test('installing it installs its runtime dependencies and nothing else (no tsx, no site packages)', () => {
