@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// The ln-diff command run from the TypeScript sources through tsx: what this
-// repository's tests run, so that they test the sources as they are, with no
-// build first. Not published (the package's command is bin/ln-diff.mjs, over
-// the compiled lib/); compiling at start makes it about three times slower.
+// The ln-diff command run from the TypeScript sources through tsx, with no
+// build: for working on the command in a checkout, and the "before" of
+// bench/cli.bench.ts. Not published (the package's command is
+// bin/ln-diff.mjs over the bundled lib/cli/main.js); compiling every module
+// at start makes a run several times slower.
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 
