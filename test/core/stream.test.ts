@@ -384,7 +384,7 @@ const WHEN: {
   },
   {
     format: 'udiffx',
-    why: 'a directive when the next directive begins (a second closing tag could still make its end ambiguous); a hunk at the first line of the next hunk; a self-closing tag at once',
+    why: 'a directive when the next directive begins, and every hunk of a patch then too (a second closing tag could still make its end ambiguous); a self-closing tag at once',
     files: { 'a.rs': 'a\nb\n', 'old.txt': 'o\n' },
     reply: [
       '<FILE_CHANGES>',
@@ -405,7 +405,7 @@ const WHEN: {
     started: [2, 5, 9, 13],
     // The first hunk waits for a line of the second: a hunk that changes nothing is no edit, and the
     // last hunk of a patch that ends without </FILE_PATCH> takes a warning.
-    complete: [5, 10, 13, 13],
+    complete: [5, 13, 13, 13],
   },
   {
     format: 'hashline',

@@ -2,6 +2,7 @@
 // syntax, texts with a random style, and random line-level edits.
 
 import fc from 'fast-check';
+import { placeholderShape } from '../../src/core/elision.ts';
 import { BOM } from '../../src/core/text.ts';
 
 /** Characters lines are made of: ASCII, blanks, the bar and its look-alikes, wide and astral characters. */
@@ -130,6 +131,8 @@ export interface Version {
 
 export function version(beforeLines: string[], edits: LineEdit[], s: Style): Version {
   const b = fitLines(beforeLines, s);
+  const known = new Set(b.map((l) => l.trim()));
+  edits = edits.map((e) => ({ ...e, insert: unplaceheld(e.insert, known) }));
   const endings = b.length > 1 || (b.length === 1 && s.final);
   const afterStyle: Style = { eol: endings ? s.eol : '\n', bom: s.bom, final: b.length === 0 ? true : s.final };
   const a = fitLines(applyLineEdits(b, edits), afterStyle);
@@ -179,7 +182,29 @@ export const versionOf = (lines: fc.Arbitrary<string>, max = 30): fc.Arbitrary<V
       fc.array(fc.record({ at: fc.nat({ max: 1000 }), remove: fc.nat({ max: 4 }), insert: fc.array(lines, { maxLength: 4 }) }), { maxLength: 5 }),
       style,
     )
-    .map(([b, e, s]) => version(b, e, s));
+    .map(([b, e, s]) => version(b, e, s))
+    .filter((v) => writable(v.beforeLines, v.afterLines));
+
+/**
+ * `lines` with each line that reads as a lazy elision (`...`,
+ * `// ... existing code ...`) and is not `known` made into an ordinary line
+ * (an `x` in front): no format can add such a line (it fails with `elided`,
+ * spec/ln-diff.md, "Elisions"), so generated changes do not.
+ */
+export function unplaceheld(lines: readonly string[], known: ReadonlySet<string> = new Set()): string[] {
+  return lines.map((l) => (placeholderShape(l.trim()) !== null && !known.has(l.trim()) ? `x${l}` : l));
+}
+
+/**
+ * Whether a change can be written in any format: a new line that reads as a
+ * lazy elision (`...`, `// ... existing code ...`) and is not in the file
+ * fails with `elided` in every format (spec/ln-diff.md, "Elisions"), so no
+ * reply adds one.
+ */
+export function writable(before: readonly string[], after: readonly string[]): boolean {
+  const known = new Set(before.map((l) => l.trim()));
+  return after.every((l) => placeholderShape(l.trim()) === null || known.has(l.trim()));
+}
 
 /** Distinct paths (up to `max`) with a version (or change) each. */
 export const manyFiles = <T = Version>(v: fc.Arbitrary<T>, max = 4): fc.Arbitrary<[string[], T[]]> =>

@@ -359,3 +359,19 @@ export function checkAppliedAsFull(
     }
   });
 }
+
+/**
+ * Whether a reply written by a format of whole-file blocks (`whole`,
+ * `between`) has a block that another format reads as an edit of its own (an
+ * empty editblock, a SEARCH/REPLACE block): such a block is refused with
+ * `mixed-formats` by design (spec/formats.md, "Detection and mixed
+ * replies"), since the format cannot tell it from a reply in that format. A
+ * refused block must leave its file as it was; round trips hold for every
+ * other text.
+ */
+export function refusedAsOtherFormat(apply: ReturnType<typeof applier>, files: Record<string, string>, reply: string): boolean {
+  const r = apply(files, reply);
+  const refused = r.edits.filter((e) => e.code === 'mixed-formats');
+  for (const e of refused) assert.equal(r.files[e.file], files[e.file], `a refused block changed ${e.file}`);
+  return refused.length > 0;
+}

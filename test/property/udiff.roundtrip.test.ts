@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { parseText } from '../../src/core/text.ts';
 import type { FileChange } from '../../src/core/types.ts';
 import { udiff } from '../../src/formats/udiff/index.ts';
-import { PATHS, build, fileLine, fitLines, lineEdit, manyFiles, textFiles, version, type Version } from './arbitraries.ts';
+import { PATHS, build, fileLine, fitLines, lineEdit, manyFiles, textFiles, unplaceheld, version, type Version } from './arbitraries.ts';
 import { RUNS, SCALE, applier, checkAppliedAsFull, checkGarbage, checkOneFileRoundTrip, forEachCut, show } from './invariants.ts';
 
 /** Lines that look like unified-diff syntax, in files and in replies. */
@@ -57,7 +57,7 @@ const diffVersion: fc.Arbitrary<Version> = fc
   .map(([b, e, s, extra]) => version(b, e.map((x, k) => (k === 0 ? { ...x, insert: [...x.insert, ...extra] } : x)), s));
 
 /** A new file: LF, a final newline, no BOM (what an edit can create). */
-const newText: fc.Arbitrary<string> = fc.array(diffLine, { maxLength: 12 }).map((ls) => build(fitLines(ls, { eol: '\n', bom: false, final: true }), { eol: '\n', bom: false, final: true }));
+const newText: fc.Arbitrary<string> = fc.array(diffLine, { maxLength: 12 }).map((ls) => build(fitLines(unplaceheld(ls), { eol: '\n', bom: false, final: true }), { eol: '\n', bom: false, final: true }));
 
 const apply = applier('udiff');
 

@@ -7,6 +7,7 @@
 // (`--- `/`+++ ` pairs) and hunks in reply order; turning them into edits is
 // the caller's business (`hunkEdit` does it for the common case).
 
+import { decodeUtf8 } from '../../core/utf8.ts';
 import { at, diagnostic } from '../../core/diagnostics.ts';
 import type { ReplyLine } from '../../core/reply.ts';
 import { normalizePath } from '../../core/paths.ts';
@@ -163,7 +164,7 @@ function unquote(s: string): string {
   const bytes: number[] = [];
   const out: string[] = [];
   const flush = () => {
-    if (bytes.length) out.push(new TextDecoder().decode(new Uint8Array(bytes.splice(0))));
+    if (bytes.length) out.push(decodeUtf8(bytes.splice(0)));
   };
   for (let i = 0; i < s.length; i++) {
     const c = s[i];

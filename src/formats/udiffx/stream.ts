@@ -14,11 +14,25 @@ function directiveClose(edit: Edit, context: SettleContext): string[] {
  * A hunk takes lines until its section ends; the last hunk of a patch takes
  * a warning when a line starting with `<FILE_` ends the patch instead of
  * `</FILE_PATCH>`; a directive may still take its closing tag; a second
- * `</FILE_PATCH>` makes the patch's end ambiguous.
+ * `</FILE_PATCH>` after the first makes the patch's end ambiguous, and
+ * every hunk of the patch fails.
  */
-export const UDIFFX_STREAM: StreamRules = settledUnlessProbed((edit, context) => [
+const PROBED: StreamRules = settledUnlessProbed((edit, context) => [
   '+\n',
   '<FILE_\n',
-  '</FILE_PATCH>\n',
+  '</FILE_PATCH>\n</FILE_PATCH>\n',
   ...directiveClose(edit, context),
 ]);
+
+/**
+ * As `PROBED`, and a directive whose end is in doubt (`ambiguous-end`: a
+ * nested opening tag that a later closing tag may still balance, which
+ * merges the directives read after it) holds itself and every edit after it
+ * until the reply ends.
+ */
+export const UDIFFX_STREAM: StreamRules = {
+  settled(edit, context) {
+    if (context.edits.some((e) => e.index <= edit.index && e.error?.code === 'ambiguous-end')) return false;
+    return PROBED.settled(edit, context);
+  },
+};

@@ -188,14 +188,17 @@ export function scanFences(lines: readonly ReplyLine[]): FenceBlock[] {
  * a block that closed on its last lines closed early (rule 6), whatever its
  * fence: a line of text, then a line that closes any backtick fence of the
  * reply (after every closing tag of aider's tag fences), or any tilde
- * fence. A read block that none of them changes keeps its end whatever
- * follows: for streaming.
+ * fence; and an opening fence that the reply ends inside. A read block
+ * that none of them changes keeps its end and its result whatever follows:
+ * for streaming.
  */
 export function earlyCloseProbes(reply: string): string[] {
   let longest = 3;
   for (const m of reply.matchAll(/^ {0,3}(`{3,}|~{3,})/gm)) longest = Math.max(longest, m[1].length);
   const tags = TAG_FENCES.map((t) => `</${t}>\n`).join('');
-  return [`x\n${tags}${'`'.repeat(longest)}\n`, `x\n${'~'.repeat(longest)}\n`];
+  // The last: a block that the reply then ends inside, which refuses the
+  // complete blocks after one that closed early (fences paired off by one).
+  return [`x\n${tags}${'`'.repeat(longest)}\n`, `x\n${'~'.repeat(longest)}\n`, '```x\n'];
 }
 
 /** The longest run of backticks that starts a line (after any blanks) in `lines`. */

@@ -3,15 +3,26 @@
 
 import { settledUnlessProbed } from '../../core/stream.ts';
 import type { StreamRules } from '../../core/types.ts';
-import { earlyCloseProbes, opener } from './fences.ts';
+import { replyLines } from '../../core/reply.ts';
+import { earlyCloseProbes, opener, scanFences } from './fences.ts';
 import { pathFromInfo } from './paths.ts';
+
+const PROBED = settledUnlessProbed((_, context) => earlyCloseProbes(context.reply));
 
 /**
  * A block may still turn out to have closed early (a later bare fence after
- * text: Fences rule 6). Shared with `between`, whose blocks are fenced the
- * same way.
+ * text: Fences rule 6), and once a block of the reply has closed early, every
+ * later block waits for the end of the reply: a reply that ends inside an
+ * unclosed block refuses them all (fences paired off by one). Shared with
+ * `between`, whose blocks are fenced the same way.
  */
-export const EARLY_CLOSE: StreamRules = settledUnlessProbed((_, context) => earlyCloseProbes(context.reply));
+export const EARLY_CLOSE: StreamRules = {
+  settled(edit, context) {
+    const line = edit.span.start.line; // 1-based
+    if (scanFences(replyLines(context.reply)).some((b) => b.early.length > 0 && b.open + 1 <= line)) return false;
+    return PROBED.settled(edit, context);
+  },
+};
 
 /** A block may close early (`EARLY_CLOSE`), and a block whose path is a guess gives way to a later block that names the file. */
 export const WHOLE_STREAM: StreamRules = {
