@@ -73,6 +73,11 @@ export interface Unplaced {
 
 export type MatchOutcome = Placed | Unplaced;
 
+/** An edit a format's own matcher refuses outright, with its message: no candidate, no place elsewhere. */
+export function refusal(code: Code, message: string): Unplaced {
+  return { ok: false, code, kind: null, candidates: [], outside: [], message };
+}
+
 // String.prototype.trimEnd: linear time (a regex like /\s+$/ is quadratic on long blank runs).
 const trimEnd = trimEndKey;
 

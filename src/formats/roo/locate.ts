@@ -18,7 +18,7 @@
 
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock } from '../../core/find.ts';
-import { candidateAt, locate, morePlaces, searchedNote, tiedCandidates, type MatchOutcome, type Placed, type Unplaced } from '../../core/match.ts';
+import { candidateAt, locate, morePlaces, searchedNote, tiedCandidates, type MatchOutcome, type Placed, type Unplaced, refusal } from '../../core/match.ts';
 import type { Edit, EngineOptions, MatchKind } from '../../core/types.ts';
 import { indentOf, normalize } from './syntax.ts';
 
@@ -127,14 +127,7 @@ export function locateRoo(lines: readonly string[], edit: Edit, options: EngineO
 
   if (n === 0) {
     if (lines.length === 0) return { ok: true, kind: 'exact', start: 0, end: 0, offset: cited === null ? null : 0 - cited, similarity: 1, differing: [] };
-    return {
-      ok: false,
-      code: 'no-match',
-      kind: null,
-      candidates: [],
-      outside: [],
-      message: `the SEARCH section is empty, which only fits an empty file, and ${file} has ${plural(lines.length, 'line')}: quote the lines to replace (to insert, quote a neighbouring line and repeat it in REPLACE)`,
-    };
+    return refusal('no-match', `the SEARCH section is empty, which only fits an empty file, and ${file} has ${plural(lines.length, 'line')}: quote the lines to replace (to insert, quote a neighbouring line and repeat it in REPLACE)`);
   }
 
   const last = lines.length - n; // last valid start

@@ -4,7 +4,7 @@
 // lines with `old_str` swapped for `new_str`.
 
 import { quote } from '../../core/diagnostics.ts';
-import { budgetedSimilarity, candidateAt, searchBudget, searchedNote, type MatchOutcome } from '../../core/match.ts';
+import { budgetedSimilarity, candidateAt, searchBudget, searchedNote, type MatchOutcome, refusal } from '../../core/match.ts';
 import { lastAtOrBelow } from '../../core/reply.ts';
 import { quickRatio } from '../../core/similarity.ts';
 import type { Candidate, Edit } from '../../core/types.ts';
@@ -53,14 +53,7 @@ export function locateStr(lines: readonly string[], edit: Edit): MatchOutcome {
   const search = find(file, oldStr, limit);
   const found = search.at;
   if (!search.complete && found.length < 2) {
-    return {
-      ok: false,
-      code: 'no-match',
-      kind: null,
-      candidates: [],
-      outside: [],
-      message: `old_str was not looked for in ${edit.file}: the calls of this reply already did as much searching in it as one reply may (${file.budget} characters), so whether old_str occurs there once is not known; send fewer calls at a time`,
-    };
+    return refusal('no-match', `old_str was not looked for in ${edit.file}: the calls of this reply already did as much searching in it as one reply may (${file.budget} characters), so whether old_str occurs there once is not known; send fewer calls at a time`);
   }
   if (found.length === 1) {
     const s = found[0];
