@@ -1,7 +1,29 @@
+import { createServer } from 'node:net';
 import { defineConfig } from '@playwright/test';
 
 // End-to-end tests of the built site in Debian's Chromium (never a
 // downloaded browser): `npm run build`, then `npx playwright test`.
+// The site is served on a free port, chosen once by the runner and handed
+// to its workers through the environment, so two runs on one machine do not
+// collide. Tests read the origin from LN_DIFF_E2E_ORIGIN.
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+process.env.LN_DIFF_E2E_PORT ??= String(await freePort());
+const port = Number(process.env.LN_DIFF_E2E_PORT);
+const origin = `http://127.0.0.1:${port}`;
+process.env.LN_DIFF_E2E_ORIGIN = origin;
+
 export default defineConfig({
   testDir: 'test/e2e',
   outputDir: 'test-results',
@@ -10,7 +32,7 @@ export default defineConfig({
   workers: 1,
   reporter: 'list',
   use: {
-    baseURL: 'http://127.0.0.1:4321',
+    baseURL: origin,
     browserName: 'chromium',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -26,9 +48,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx astro preview --host 127.0.0.1 --port 4321',
-    url: 'http://127.0.0.1:4321/',
-    reuseExistingServer: !process.env.CI,
+    command: `npx astro preview --host 127.0.0.1 --port ${port}`,
+    url: `${origin}/`,
+    reuseExistingServer: false,
     timeout: 60_000,
   },
 });

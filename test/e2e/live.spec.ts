@@ -3,6 +3,7 @@
 // source in chunks, over the OpenAI streaming protocol or Anthropic's.
 
 import { test, expect, type Page } from '@playwright/test';
+import { ORIGIN } from './fixtures/origin.ts';
 import { readFileSync } from 'node:fs';
 import { chunksOf, startModelServer, type ModelServer } from './fixtures/model-server.ts';
 import { decodeSession, encodeSession } from '../../src/playground/share.ts';
@@ -158,7 +159,7 @@ test('a server without CORS headers: the page says what to enable', async ({ pag
   const errors = await openPanel(page, s.base);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(message(page)).toContainText('does not allow requests from this page (CORS)');
-  await expect(message(page)).toContainText('OLLAMA_ORIGINS=http://127.0.0.1:4321');
+  await expect(message(page)).toContainText(`OLLAMA_ORIGINS=${ORIGIN}`);
   await expect(message(page)).toContainText('--cors');
   await expect(page.getByLabel('Model reply')).toContainText('Here are the changes.');
   expect(errors).toEqual([]);
@@ -196,7 +197,7 @@ test('Stop cancels a run and keeps what arrived; a bad base URL is refused', asy
 test('an endpoint outside the page CSP is refused before any request, saying how to allow it', async ({ page }) => {
   const requests: string[] = [];
   page.on('request', (r) => {
-    if (!r.url().startsWith('http://127.0.0.1:4321/')) requests.push(r.url());
+    if (!r.url().startsWith(`${ORIGIN}/`)) requests.push(r.url());
   });
   const errors = await openPanel(page, 'https://llm.example.com/v1');
   const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');

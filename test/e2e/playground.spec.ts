@@ -2,6 +2,7 @@
 // built site (`npm run build`, then `npx playwright test`).
 
 import { test, expect, type Page } from '@playwright/test';
+import { ORIGIN } from './fixtures/origin.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { decodeSession, encodeSession } from '../../src/playground/share.ts';
 import { REPLY, SESSION, SOURCE } from './fixtures/sessions.ts';
@@ -17,7 +18,7 @@ function watch(page: Page) {
   page.on('request', (r) => {
     const url = new URL(r.url());
     if (url.protocol === 'data:' || url.protocol === 'blob:') return;
-    if (url.origin !== 'http://127.0.0.1:4321') foreign.push(r.url());
+    if (url.origin !== ORIGIN) foreign.push(r.url());
   });
   return { errors, foreign };
 }

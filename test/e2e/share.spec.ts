@@ -3,6 +3,7 @@
 // and hostile links that must never run script or break the page.
 
 import { test, expect, type Page } from '@playwright/test';
+import { ORIGIN } from './fixtures/origin.ts';
 import { readFileSync } from 'node:fs';
 import LZString from 'lz-string';
 import { applyRequest } from '../../src/formats/index.ts';
@@ -28,7 +29,7 @@ function watch(page: Page) {
   });
   page.on('request', (r) => {
     const url = new URL(r.url());
-    if (url.protocol !== 'data:' && url.protocol !== 'blob:' && url.origin !== 'http://127.0.0.1:4321') foreign.push(r.url());
+    if (url.protocol !== 'data:' && url.protocol !== 'blob:' && url.origin !== ORIGIN) foreign.push(r.url());
   });
   return { errors, dialogs, foreign };
 }
@@ -171,7 +172,7 @@ test.describe('share links', () => {
       `This link was made with ln-diff 0.0.1 and records a different result: this page runs ln-diff ${VERSION}, and the result shown below is this version's.`,
     );
     await page.waitForTimeout(800); // longer than the address's write throttle
-    expect(page.url()).toBe(`http://127.0.0.1:4321${opened}`);
+    expect(page.url()).toBe(`${ORIGIN}${opened}`);
     // same version, other result: the link was altered
     await page.goto('about:blank');
     await page.goto(`/playground/?v=${VERSION}#${encodeSession({ ...SESSION, digest: '0badf00d', selected: 1 })}`);
