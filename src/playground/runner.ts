@@ -1,0 +1,226 @@
+// Running the engine: every change of the input is sent to the worker as
+// the change itself (the worker keeps the documents), small inputs run at
+// once (one run in flight, the newest waiting, so fast typing coalesces by
+// itself), and the running indicator, timeouts and crashes are reported.
+
+import { ChangeSet } from '@codemirror/state';
+import type { EditorView } from '@codemirror/view';
+import type { EngineOptions } from '../core/types.ts';
+import type { DocSync, MergeOutput, RunInput, RunOutput } from '../worker/protocol.ts';
+import { EngineClient, type EngineEvent } from './engine-client.ts';
+import { RunIndicator } from './guard.ts';
+import { LIMITS } from './session.ts';
+import { sizeText } from './present.ts';
+import type { PageState } from './state.ts';
+import type { Elements } from './elements.ts';
+import type { Notices } from './notices.ts';
+
+export const DEFAULT_OPTIONS = { whitespace: true, fuzzy: true, fuzzyThreshold: 0.95, window: 50 } as const;
+
+/** The reply's document id in the worker (files use their tab's id, from 1). */
+export const REPLY_DOC = 0;
+
+/** What the engine worker has of each document: the text it was last sent, and the changes made here since. */
+class DocSender {
+  private readonly pending = new Map<number, ChangeSet>();
+  /** Documents the worker has (sent whole once, then kept up by changes). */
+  private readonly known = new Set<number>();
+
+  /** A document changed by these changes. */
+  changed(id: number, changes: ChangeSet): void {
+    if (!this.known.has(id)) return; // it goes whole anyway
+    const before = this.pending.get(id);
+    this.pending.set(id, before ? before.compose(changes) : changes);
+  }
+
+  /** Send this document whole next time (it was replaced). */
+  replaced(id: number): void {
+    this.known.delete(id);
+    this.pending.delete(id);
+  }
+
+  /** Send every document whole next time (a new worker, a new session). */
+  reset(): void {
+    this.known.clear();
+    this.pending.clear();
+  }
+
+  /** What to send now for these documents; what is taken is no longer pending. */
+  take(views: Map<number, EditorView>): Record<number, DocSync> {
+    const out: Record<number, DocSync> = {};
+    for (const [id, view] of views) {
+      if (!this.known.has(id)) {
+        out[id] = { set: view.state.doc.toString() };
+        this.known.add(id);
+      } else {
+        const changes = this.pending.get(id);
+        if (changes && !changes.empty) out[id] = { changes: changes.toJSON() as never };
+      }
+    }
+    for (const id of [...this.known]) if (!views.has(id)) this.known.delete(id);
+    this.pending.clear();
+    return out;
+  }
+}
+
+export interface RunnerHooks {
+  reply(): EditorView;
+  /** A run came back. */
+  result(run: { input: RunInput; output: RunOutput; seq: number }): void;
+  /** The result view's content for another file came back. */
+  merge(output: MergeOutput | null): void;
+  /** The input changed (the link and the saved copy follow). */
+  changed(): void;
+  /** The merge view's wish for the next run. */
+  mergeAsk(): RunInput['merge'];
+  /** The file whose model's-eye view to compute. */
+  viewFile(): string | null;
+}
+
+export class Runner {
+  readonly engine: EngineClient;
+  readonly indicator: RunIndicator;
+  private readonly docs = new DocSender();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The `changeSeq` of the run in flight's input. */
+  private inflightSeq = -1;
+
+  constructor(
+    private readonly state: PageState,
+    private readonly ui: Elements,
+    private readonly notices: Notices,
+    private readonly hooks: RunnerHooks,
+    testHooks: boolean,
+  ) {
+    this.engine = new EngineClient((e) => this.onEvent(e), () => this.docs.reset(), testHooks);
+    this.indicator = new RunIndicator(() => this.engine.cancel());
+    ui.engine.after(this.indicator.el);
+  }
+
+  /** A document changed by a transaction of the user's (not while a session loads). */
+  changed(id: number, changes: ChangeSet): void {
+    this.docs.changed(id, changes);
+  }
+
+  /** A document was replaced outright (send it whole). */
+  replaced(id: number): void {
+    this.docs.replaced(id);
+  }
+
+  /** Every document is sent whole next time. */
+  resetDocs(): void {
+    this.docs.reset();
+  }
+
+  /** The input changed: run soon (now, unless a run is in flight). */
+  schedule(): void {
+    this.state.changeSeq++;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.runNow(), 0);
+    this.hooks.changed();
+  }
+
+  currentOptions(): EngineOptions | undefined {
+    const { ui } = this;
+    const o: EngineOptions = {};
+    if (!ui.optWhitespace.checked) o.whitespace = false;
+    if (!ui.optFuzzy.checked) o.fuzzy = false;
+    const t = Number(ui.optThreshold.value);
+    if (ui.optThreshold.value !== '' && Number.isFinite(t) && t >= 0 && t <= 1 && t !== DEFAULT_OPTIONS.fuzzyThreshold) o.fuzzyThreshold = t;
+    const w = Number(ui.optWindow.value);
+    if (ui.optWindow.value !== '' && Number.isInteger(w) && w >= 0 && w !== DEFAULT_OPTIONS.window) o.window = w;
+    return Object.keys(o).length ? o : undefined;
+  }
+
+  setOptions(o: EngineOptions | undefined): void {
+    const { ui } = this;
+    ui.optWhitespace.checked = o?.whitespace ?? DEFAULT_OPTIONS.whitespace;
+    ui.optFuzzy.checked = o?.fuzzy ?? DEFAULT_OPTIONS.fuzzy;
+    ui.optThreshold.value = String(o?.fuzzyThreshold ?? DEFAULT_OPTIONS.fuzzyThreshold);
+    ui.optWindow.value = String(o?.window ?? DEFAULT_OPTIONS.window);
+  }
+
+  /** Send the input to the engine (after the run in flight, if any). */
+  runNow(): void {
+    clearTimeout(this.timer);
+    const { state } = this;
+    const reply = this.hooks.reply();
+    const total = state.tabs.reduce((n, t) => n + t.view.state.doc.length, reply.state.doc.length);
+    if (total > LIMITS.text) {
+      this.notices.alert('input', `The input is too large to run: ${sizeText(total)} (the playground takes up to ${sizeText(LIMITS.text)}). Make the files or the reply smaller.`);
+      return;
+    }
+    this.notices.alert('input', null);
+    this.engine.run(() => {
+      // Made when sent: every change up to now travels with it.
+      const views = new Map<number, EditorView>([[REPLY_DOC, this.hooks.reply()], ...state.tabs.map((t) => [t.id, t.view] as [number, EditorView])]);
+      const options = this.currentOptions();
+      const input: RunInput = {
+        docs: this.docs.take(views),
+        files: state.tabs.map((t) => ({ doc: t.id, name: t.name })),
+        reply: REPLY_DOC,
+        format: state.format,
+        ...(options ? { options } : {}),
+        viewFile: this.hooks.viewFile(),
+        merge: this.hooks.mergeAsk(),
+      };
+      this.inflightSeq = state.changeSeq;
+      return input;
+    });
+  }
+
+  /** Ask for the result view's content of another file (from the last run). */
+  showFile(): void {
+    this.engine.merge(() => this.hooks.mergeAsk());
+  }
+
+  private busy(on: boolean): void {
+    if (on) {
+      this.indicator.start();
+      this.ui.diagnostics.setAttribute('aria-busy', 'true');
+    } else {
+      this.indicator.stop();
+      this.ui.diagnostics.removeAttribute('aria-busy');
+    }
+  }
+
+  private onEvent(event: EngineEvent): void {
+    const { ui, notices } = this;
+    switch (event.kind) {
+      case 'running':
+        this.busy(true);
+        ui.engine.textContent = 'Engine: running…';
+        break;
+      case 'result':
+        notices.alert('engine', null);
+        this.hooks.result({ input: event.input, output: event.output, seq: this.inflightSeq });
+        break;
+      case 'merge':
+        this.hooks.merge(event.output);
+        break;
+      case 'timeout':
+        this.busy(false);
+        ui.engine.textContent = 'Engine: stopped';
+        notices.alert(
+          'engine',
+          `The engine took longer than ${(this.engine.timeoutMs / 1000).toFixed(0)} s on this input and was stopped; a fresh worker was started. ` +
+            'The results shown are from the last run that finished. Change the input to run it again.',
+        );
+        break;
+      case 'crash':
+        this.busy(false);
+        ui.engine.textContent = 'Engine: restarted';
+        notices.alert('engine', `The engine worker crashed (${event.message}) and was replaced by a new one. Change the input to run it again.`);
+        break;
+      case 'cancelled':
+        this.busy(false);
+        ui.engine.textContent = 'Engine: cancelled';
+        notices.say('Run cancelled; the engine was restarted. Your text is unchanged. Change the input to run it again.');
+        break;
+      case 'idle':
+        this.busy(false);
+        if (ui.engine.textContent === 'Engine: running…') ui.engine.textContent = 'Engine: ready';
+        break;
+    }
+  }
+}

@@ -1,0 +1,277 @@
+// The engine worker's interface: it keeps the page's documents (sent whole
+// once, then as changes), runs `applyRequest` on them, and prepares what the
+// page needs beside the result: cited-vs-actual comparisons, retry
+// messages, the model's-eye view, each file's outcome, and the result view's
+// content as the change from what the page shows. Plain data in and out.
+
+import { diffChars } from 'diff';
+import { applyRequest, formats, getFormat } from '../formats/index.ts';
+import { parseText } from '../core/text.ts';
+import type { ApplyRequest, ApplyResult, Edit, EditResult } from '../core/types.ts';
+import { retryMessage } from '../playground/retry.ts';
+import { resultDigest } from '../playground/digest.ts';
+import { askedFormat, defaultPrompts, sourceText } from '../playground/live/prompts.ts';
+import { exactDiff, textDelta, type Region } from '../playground/result/exact.ts';
+import { Docs } from './docs.ts';
+import type {
+  DiffPart,
+  EditExtra,
+  FileLabel,
+  FileOutcome,
+  LinePair,
+  MergeAsk,
+  MergeOutput,
+  PreparedSource,
+  RunInput,
+  RunOutput,
+  TextShape,
+  ViewOutput,
+} from './protocol.ts';
+
+/** Longer lines are compared whole rather than character by character. */
+const MAX_DIFF_LINE = 4000;
+
+export function compareLine(cited: string, actual: string): DiffPart[] {
+  if (cited.length > MAX_DIFF_LINE || actual.length > MAX_DIFF_LINE) {
+    return [
+      { text: cited, kind: 'cited' },
+      { text: actual, kind: 'actual' },
+    ];
+  }
+  const changes = diffChars(cited, actual, { maxEditLength: 400 });
+  if (!changes) {
+    return [
+      { text: cited, kind: 'cited' },
+      { text: actual, kind: 'actual' },
+    ];
+  }
+  return changes.map((c) => ({ text: c.value, kind: c.removed ? 'cited' : c.added ? 'actual' : 'same' }));
+}
+
+function pairsFor(edit: EditResult, parsed: Edit | undefined, sourceLines: (file: string) => string[] | null): LinePair[] {
+  if (!parsed) return [];
+  const old = parsed.old;
+  let start: number | null = null;
+  let actual: readonly string[] = [];
+  if (edit.status === 'applied' && (edit.match === 'fuzzy' || edit.match === 'whitespace') && edit.range) {
+    const lines = sourceLines(edit.file);
+    if (!lines) return [];
+    start = edit.range.start;
+    actual = lines.slice(edit.range.start - 1, edit.range.end);
+  } else if (edit.status === 'failed' && edit.code !== 'ambiguous' && edit.candidates.length > 0) {
+    start = edit.candidates[0].start;
+    actual = edit.candidates[0].lines;
+  }
+  if (start === null) return [];
+  const pairs: LinePair[] = [];
+  const n = Math.min(old.length, actual.length);
+  for (let i = 0; i < n; i++) {
+    if (old[i] === actual[i]) continue;
+    pairs.push({
+      index: i,
+      sourceLine: start + i,
+      cited: old[i],
+      actual: actual[i],
+      parts: compareLine(old[i], actual[i]),
+      reply: parsed.oldSpans?.[i] ?? null,
+    });
+  }
+  return pairs;
+}
+
+/** The edits as the format read them, by index (the engine already parsed the reply; this only costs the extras). */
+function parsedEdits(request: ApplyRequest, result: ApplyResult): Map<number, Edit> {
+  const format = getFormat(result.format);
+  const byIndex = new Map<number, Edit>();
+  if (!format) return byIndex;
+  try {
+    for (const e of format.parse(request.response, { files: Object.keys(request.files) }).edits) byIndex.set(e.index, e);
+  } catch {
+    // A second failure only costs the extras.
+  }
+  return byIndex;
+}
+
+function extrasFor(request: ApplyRequest, result: ApplyResult, parsed: Map<number, Edit>): Record<number, EditExtra> {
+  const cache = new Map<string, string[] | null>();
+  const sourceLines = (file: string): string[] | null => {
+    if (!cache.has(file)) {
+      const text = request.files[file];
+      cache.set(file, typeof text === 'string' ? parseText(text).lines : null);
+    }
+    return cache.get(file) ?? null;
+  };
+  const extras: Record<number, EditExtra> = {};
+  for (const edit of result.edits) {
+    const p = parsed.get(edit.index);
+    const old = p?.old ?? [];
+    extras[edit.index] = { old, pairs: pairsFor(edit, p, sourceLines), retry: retryMessage(edit, old) };
+  }
+  return extras;
+}
+
+function viewFor(request: ApplyRequest, file: string | null, formatName: string): ViewOutput | null {
+  if (file === null || !(file in request.files)) return null;
+  const format = getFormat(formatName);
+  if (!format) return null;
+  return { file, format: format.name, text: format.view ? format.view(request.files[file]) : null };
+}
+
+export function textShape(text: string): TextShape {
+  let crlf = 0;
+  let breaks = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+    breaks++;
+    if (i > 0 && text.charCodeAt(i - 1) === 13) crlf++;
+  }
+  return {
+    endings: crlf === 0 ? 'lf' : crlf === breaks ? 'crlf' : 'mixed',
+    noFinalNewline: text.length > 0 && !text.endsWith('\n'),
+    lines: text.length === 0 ? 0 : breaks + (text.endsWith('\n') ? 0 : 1),
+  };
+}
+
+function outcomes(request: ApplyRequest, result: ApplyResult | null): FileOutcome[] {
+  const names = Object.keys(request.files);
+  for (const name of Object.keys(result?.files ?? {})) if (!names.includes(name)) names.push(name);
+  return names.map((name) => {
+    const before = Object.hasOwn(request.files, name) ? request.files[name] : null;
+    const out = result?.files ?? {};
+    const after = Object.hasOwn(out, name) ? out[name] : before;
+    const label: FileLabel = before === null ? 'new file' : after === null ? 'deleted' : after === before ? 'unchanged' : 'changed';
+    return { name, label, before: before === null ? null : textShape(before), after: after === null ? null : textShape(after) };
+  });
+}
+
+interface Shown {
+  version: number;
+  file: string;
+  before: string;
+  after: string;
+}
+
+interface LastRun {
+  request: ApplyRequest;
+  result: ApplyResult | null;
+  parsed: Map<number, Edit>;
+  files: FileOutcome[];
+}
+
+export class EngineWorker {
+  private readonly docs = new Docs();
+  private last: LastRun | null = null;
+  private shown: Shown | null = null;
+  private version = 0;
+
+  run(input: RunInput): RunOutput {
+    if (!this.docs.sync(input.docs)) throw new Error('the engine lost its copy of the documents; run again');
+    this.docs.retain([input.reply, ...input.files.map((f) => f.doc)]);
+    const files: Record<string, string> = {};
+    for (const f of input.files) files[f.name] = this.docs.get(f.doc) ?? '';
+    const request: ApplyRequest = {
+      format: input.format,
+      files,
+      response: this.docs.get(input.reply) ?? '',
+      ...(input.options ? { options: input.options } : {}),
+    };
+    const t0 = performance.now();
+    let result: ApplyResult | null = null;
+    let error: string | null = null;
+    try {
+      result = applyRequest(request);
+    } catch (e) {
+      error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    }
+    const ms = performance.now() - t0;
+    const parsed = result ? parsedEdits(request, result) : new Map<number, Edit>();
+    const extras = result ? extrasFor(request, result, parsed) : {};
+    const detected = result?.format ?? (request.format === 'auto' ? formats[0].name : request.format);
+    this.last = { request, result, parsed, files: outcomes(request, result) };
+    let alternative: RunOutput['alternative'] = null;
+    if (result && request.format !== 'auto' && result.edits.length === 0 && request.response.trim() !== '') {
+      try {
+        const auto = applyRequest({ ...request, format: 'auto' });
+        if (auto.edits.length > 0 && auto.format !== request.format) alternative = { format: auto.format, edits: auto.edits.length };
+      } catch {
+        // No suggestion.
+      }
+    }
+    return {
+      result,
+      error,
+      extras,
+      view: viewFor(request, input.viewFile, detected),
+      files: this.last.files,
+      merge: this.merge(input.merge),
+      alternative,
+      ms,
+      digest: result ? resultDigest(result) : null,
+    };
+  }
+
+  /** The result view's content for the last run: whole, or the change from version `ask.base`. */
+  merge(ask: MergeAsk): MergeOutput | null {
+    const run = this.last;
+    if (!run || run.files.length === 0) {
+      this.shown = null;
+      return null;
+    }
+    const outcome = run.files.find((f) => f.name === ask.file) ?? run.files[0];
+    const file = outcome.name;
+    const before = Object.hasOwn(run.request.files, file) ? run.request.files[file] : '';
+    const out = run.result?.files ?? {};
+    const after = Object.hasOwn(out, file) ? (out[file] ?? '') : before;
+    const applied = (run.result?.edits ?? []).filter((e) => e.file === file && e.status === 'applied' && e.range);
+    const regions: (Region & { index: number })[] = [];
+    if (outcome.label === 'changed') {
+      for (const e of applied) {
+        const p = run.parsed.get(e.index);
+        const range = e.range!;
+        regions.push({ index: e.index, start: range.start, end: range.end, newLines: p && p.file === file ? p.new.length : range.end - range.start + 1 });
+      }
+    }
+    const diff =
+      outcome.label === 'changed'
+        ? exactDiff(before, after, regions)
+        : before === after
+          ? { changes: [], regions: [] }
+          : { changes: [{ fromA: 0, toA: before.length, fromB: 0, toB: after.length }], regions: [] };
+    const sorted = [...regions].sort((x, y) => x.start - y.start);
+    const edits = diff.regions.map((r, i) => ({ index: sorted[i]?.index ?? -1, a: r.a, b: r.b })).filter((e) => e.index >= 0);
+    const previous = this.shown;
+    const version = ++this.version;
+    this.shown = { version, file, before, after };
+    const same = previous !== null && ask.base === previous.version && previous.file === file;
+    return {
+      version,
+      file,
+      label: outcome.label,
+      whole: same ? null : { before, after },
+      delta: same ? { a: textDelta(previous.before, before), b: textDelta(previous.after, after) } : null,
+      diff,
+      edits,
+    };
+  }
+
+  /** The source files as `format` shows them to a model (ln-diff's view for auto). */
+  prepare(files: { name: string; text: string }[], format: string): PreparedSource {
+    const name = askedFormat(format, PROMPTS);
+    const view = getFormat(name)?.view;
+    return { format: name, text: sourceText(files, view) };
+  }
+}
+
+/** Every format's default prompt, for `prepare`'s choice of format. */
+const PROMPTS = defaultPrompts(formats);
+
+/** The interface the page calls (through comlink). */
+export function engineApi() {
+  const worker = new EngineWorker();
+  return {
+    run: (input: RunInput): RunOutput => worker.run(input),
+    merge: (ask: MergeAsk): MergeOutput | null => worker.merge(ask),
+    prepare: (files: { name: string; text: string }[], format: string): PreparedSource => worker.prepare(files, format),
+  };
+}
+
+export type EngineApi = ReturnType<typeof engineApi>;
