@@ -97,3 +97,30 @@ describe('the base URL', () => {
     assert.equal(runBlocker(ep('openai', 'https://llm.example.com/v1', 'm', 'k')), null);
   });
 });
+
+describe('streamChat checks the same rule', () => {
+  it('returns the reason and calls nothing for a bad port, a missing key, an origin outside the CSP', async () => {
+    const { streamChat } = await import('../../src/playground/live/stream.ts');
+    const calls: unknown[] = [];
+    const real = globalThis.fetch;
+    globalThis.fetch = (async (...args: unknown[]) => {
+      calls.push(args);
+      throw new TypeError('no network in this test');
+    }) as typeof fetch;
+    try {
+      const signal = new AbortController().signal;
+      for (const [endpoint, said] of [
+        [ep('openai', 'http://127.0.0.1:9/v1', 'm', 'k'), /^The browser refuses to connect to port 9 /],
+        [ep('openai', 'https://api.openai.com/v1', 'gpt-4.1-mini'), /^Enter an API key for OpenAI\.$/],
+        [ep('openai', 'https://llm.example.com/v1', 'm', 'k'), /^This page may not connect to https:\/\/llm\.example\.com/],
+      ] as const) {
+        const outcome = await streamChat(endpoint, 'SYS', 'USER', signal, () => assert.fail('no text'), allowed);
+        assert.equal(outcome.kind, 'endpoint');
+        assert.match('message' in outcome ? outcome.message : '', said);
+      }
+      assert.deepEqual(calls, []);
+    } finally {
+      globalThis.fetch = real;
+    }
+  });
+});

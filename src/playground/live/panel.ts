@@ -29,6 +29,8 @@ export interface LivePanel {
 }
 
 const SETTINGS_KEY = 'ln-diff.live';
+/** The fields a run may be waiting for, as `Blocker.field` names them. */
+const FIELDS = ['base', 'model', 'key'] as const;
 const KEY_KEY = 'ln-diff.live.key';
 
 const HINTS: Record<Provider, string> = {
@@ -131,6 +133,7 @@ export function mountLive(host: LiveHost): LivePanel {
   // button's description).
   let controller: AbortController | null = null;
   let blocker: Blocker | null = null;
+  const describedBy = Object.fromEntries(FIELDS.map((f) => [f, ui[f].getAttribute('aria-describedby')]));
   const check = () => {
     blocker = runBlocker(endpoint(), allowed);
     ui.run.disabled = controller !== null || blocker !== null;
@@ -139,6 +142,13 @@ export function mountLive(host: LiveHost): LivePanel {
     ui.needs.dataset.field = blocker?.field ?? '';
     if (blocker?.field === 'base' && ui.base.value.trim() !== '') ui.base.setAttribute('aria-invalid', 'true');
     else ui.base.removeAttribute('aria-invalid');
+    // The field to fix is described by the reason too (read when it takes the focus).
+    for (const field of FIELDS) {
+      const ids = (describedBy[field] ?? '').split(' ').filter(Boolean);
+      const want = blocker?.field === field ? ['pg-live-needs', ...ids] : ids;
+      if (want.length) ui[field].setAttribute('aria-describedby', want.join(' '));
+      else ui[field].removeAttribute('aria-describedby');
+    }
     // What this address asks for, in the fields themselves.
     let url: URL | null = null;
     try {
@@ -214,9 +224,11 @@ export function mountLive(host: LiveHost): LivePanel {
   async function run(): Promise<void> {
     if (controller) return;
     check();
-    // Ctrl+Enter in the request runs too: say why it cannot, send nothing.
+    // Ctrl+Enter in the request runs too: send nothing, and take the user to
+    // the field to fix (described by the reason, shown under Run).
     if (blocker) {
-      say(blocker.reason, 'error');
+      say('');
+      ui[blocker.field].focus();
       return;
     }
     const current = endpoint();
