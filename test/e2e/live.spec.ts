@@ -14,6 +14,11 @@ const KEY = 'sk-test-0123456789';
 const diagnostics = (page: Page) => page.getByRole('region', { name: 'Diagnostics', exact: true });
 const result = (page: Page) => page.getByRole('region', { name: 'Result', exact: true });
 const message = (page: Page) => page.locator('#pg-live-message');
+/** Why Run is disabled (empty when it is not). */
+const needs = (page: Page) => page.locator('#pg-live-needs');
+const runButton = (page: Page) => page.getByRole('button', { name: 'Run', exact: true });
+/** What the panel says with the default endpoint (OpenAI) and nothing filled in. */
+const OPENAI_NEEDS = 'Enter a model name and an API key for OpenAI.';
 
 let servers: ModelServer[] = [];
 test.afterEach(async () => {
@@ -34,7 +39,8 @@ async function openPanel(page: Page, base: string, key = KEY, path = '/playgroun
   await page.goto(path);
   await expect(page.locator('#pg-summary')).not.toBeEmpty();
   await page.getByText('Run with a model').click();
-  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+  // the panel's code is loaded: it fills the base URL (the default one, or this tab's last)
+  await expect(page.getByLabel('Base URL')).not.toHaveValue('');
   await page.getByLabel('Base URL').fill(base);
   await page.getByLabel('Model', { exact: true }).fill('test-model');
   await page.getByLabel('API key').fill(key);
@@ -56,11 +62,13 @@ test('streams a reply from an OpenAI-compatible server into the reply editor and
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.getByText('Run with a model').click();
   await expect.poll(() => scripts.slice(before).some((p) => /\/panel\.[^/]*\.js$/.test(p))).toBe(true);
-  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+  await expect(needs(page)).toHaveText(OPENAI_NEEDS);
 
   await page.getByLabel('Base URL').fill(s.base);
   await page.getByLabel('Model', { exact: true }).fill('test-model');
   await page.getByLabel('API key').fill(KEY);
+  await expect(runButton(page)).toBeEnabled();
+  await expect(needs(page)).toBeHidden();
   await expect(page.getByLabel('System prompt')).toHaveValue(/editblock/);
   await page.getByLabel('Your request').fill('Add type hints and round the total.');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -121,12 +129,18 @@ test('Anthropic Messages: headers, content_block_delta events, applied', async (
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto('/playground/');
   await page.getByText('Run with a model').click();
-  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+  await expect(needs(page)).toHaveText(OPENAI_NEEDS);
   await page.getByLabel('API', { exact: true }).selectOption('anthropic');
   await expect(page.getByLabel('Base URL')).toHaveValue('https://api.anthropic.com');
+  await expect(needs(page)).toHaveText('Enter a model name and an API key for Anthropic.');
+  // Anthropic's API needs a model and a key even on this machine
   await page.getByLabel('Base URL').fill(s.origin);
+  await expect(needs(page)).toHaveText('Enter a model name and an API key for Anthropic.');
   await page.getByLabel('Model', { exact: true }).fill('claude-test');
+  await expect(needs(page)).toHaveText('Enter an API key for Anthropic.');
+  await expect(runButton(page)).toBeDisabled();
   await page.getByLabel('API key').fill(KEY);
+  await expect(runButton(page)).toBeEnabled();
   await page.getByLabel('Your request').press('Control+Enter');
   await expect(message(page)).toContainText('Done:');
   await expect(diagnostics(page)).toContainText('All 3 edits applied');
@@ -189,8 +203,14 @@ test('Stop cancels a run and keeps what arrived; a bad base URL is refused', asy
   await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeFocused();
 
   await page.getByLabel('Base URL').fill('javascript:alert(1)');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(message(page)).toContainText('Cannot run: the base URL must start with http:// or https://');
+  await expect(needs(page)).toHaveText('The base URL must start with http:// or https://, not javascript:.');
+  await expect(page.getByLabel('Base URL')).toHaveAttribute('aria-invalid', 'true');
+  await expect(runButton(page)).toBeDisabled();
+  // Ctrl+Enter in the request runs too: it takes the user to the field to fix, which the reason describes
+  await page.getByLabel('Your request').press('Control+Enter');
+  await expect(page.getByLabel('Base URL')).toBeFocused();
+  await expect(page.getByLabel('Base URL')).toHaveAccessibleDescription(/^The base URL must start with http:\/\/ or https:\/\/, not javascript:\. OpenAI: /);
+  await expect(message(page)).toBeHidden();
   expect(errors).toEqual([]);
 });
 
@@ -206,10 +226,12 @@ test('an endpoint outside the page CSP is refused before any request, saying how
   expect(connect).toContain('http://127.0.0.1:*');
   expect(connect).not.toContain('https:');
   await expect(page.locator('#pg-live-origins')).toContainText('api.openai.com');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(message(page)).toContainText('This page may not connect to https://llm.example.com');
-  await expect(message(page)).toContainText('LN_DIFF_LIVE_ORIGINS=https://llm.example.com');
-  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+  await expect(needs(page)).toContainText('This page may not connect to https://llm.example.com');
+  await expect(needs(page)).toContainText('LN_DIFF_LIVE_ORIGINS=https://llm.example.com');
+  await expect(runButton(page)).toBeDisabled();
+  await page.getByLabel('Your request').press('Control+Enter');
+  await expect(page.getByLabel('Base URL')).toBeFocused();
+  await expect(page.getByLabel('Base URL')).toHaveAccessibleDescription(/^This page may not connect to https:\/\/llm\.example\.com/);
   expect(requests).toEqual([]);
   expect(errors).toEqual([]);
 });
@@ -217,7 +239,7 @@ test('an endpoint outside the page CSP is refused before any request, saying how
 test('the key is kept in session storage only when asked; the prompt comes from the session', async ({ page }) => {
   const prompt = 'You are a careful editor. <b>Reply</b> with editblocks.';
   const link = `/playground/#${encodeSession({ format: 'ln-diff', files: [{ name: 'a.py', text: 'x = 1\n' }], reply: '', prompt })}`;
-  const errors = await openPanel(page, 'http://127.0.0.1:9/v1', KEY, link);
+  const errors = await openPanel(page, 'http://127.0.0.1:8080/v1', KEY, link);
   await expect(page.getByLabel('System prompt')).toHaveValue(prompt);
   await expect(page.getByRole('region', { name: 'Prompt' })).toBeHidden(); // collapsed
   await page.getByText('Prompt', { exact: true }).click();
@@ -230,7 +252,7 @@ test('the key is kept in session storage only when asked; the prompt comes from 
   await page.getByText('Run with a model').click();
   await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
   await expect(page.getByLabel('API key')).toHaveValue(KEY);
-  await expect(page.getByLabel('Base URL')).toHaveValue('http://127.0.0.1:9/v1');
+  await expect(page.getByLabel('Base URL')).toHaveValue('http://127.0.0.1:8080/v1');
   await page.getByLabel("Keep the key in this tab's session storage").uncheck();
   expect(await page.evaluate(() => sessionStorage.getItem('ln-diff.live.key'))).toBeNull();
   expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(KEY);
@@ -242,6 +264,147 @@ test('the key is kept in session storage only when asked; the prompt comes from 
   await page.getByRole('combobox', { name: 'Format', exact: true }).selectOption('search-replace');
   await expect(page.getByLabel('System prompt')).toHaveValue(/SEARCH\/REPLACE/);
   await expect(page.locator('#pg-live-format')).toHaveText('The model is asked for search-replace edits (the Format menu above).');
+  expect(errors).toEqual([]);
+});
+
+/** Requests the page sends anywhere but the site itself. */
+function outside(page: Page): string[] {
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith(`${ORIGIN}/`)) requests.push(r.url());
+  });
+  return requests;
+}
+
+test('a hosted API: Run stays disabled, saying what is missing, until the model and the key are given', async ({ page }) => {
+  const requests = outside(page);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto('/playground/');
+  await page.getByText('Run with a model').click();
+  const run = runButton(page);
+  // The default endpoint: OpenAI, with no model and no key
+  await expect(page.getByLabel('Base URL')).toHaveValue('https://api.openai.com/v1');
+  await expect(needs(page)).toHaveText(OPENAI_NEEDS);
+  await expect(run).toBeDisabled();
+  await expect(run).toHaveAccessibleDescription(OPENAI_NEEDS);
+  await expect(needs(page)).toHaveAttribute('aria-live', 'polite');
+  await expect(page.getByLabel('Model', { exact: true })).toHaveAttribute('placeholder', 'e.g. gpt-4.1-mini');
+  await expect(page.getByLabel('API key')).toHaveAttribute('placeholder', 'your OpenAI key');
+  await page.getByLabel('Your request').fill('Add type hints.');
+  await page.getByLabel('Your request').press('Control+Enter');
+  await expect(page.getByLabel('Model', { exact: true })).toBeFocused();
+  await expect(page.getByLabel('Model', { exact: true })).toHaveAccessibleDescription(OPENAI_NEEDS);
+  await expect(message(page)).toBeHidden();
+
+  await page.getByLabel('Model', { exact: true }).fill('gpt-4.1-mini');
+  await expect(needs(page)).toHaveText('Enter an API key for OpenAI.');
+  await expect(run).toHaveAccessibleDescription('Enter an API key for OpenAI.');
+  await expect(page.getByLabel('API key')).toHaveAccessibleDescription('Enter an API key for OpenAI.');
+  await expect(page.getByLabel('Model', { exact: true })).toHaveAccessibleDescription('');
+  await expect(run).toBeDisabled();
+  await page.getByLabel('API key').fill(KEY);
+  await expect(run).toBeEnabled();
+  await expect(needs(page)).toBeHidden();
+  await page.getByLabel('API key').fill('');
+  await expect(needs(page)).toHaveText('Enter an API key for OpenAI.');
+  await expect(run).toBeDisabled();
+
+  // Another hosted API behind the OpenAI-compatible protocol is named
+  await page.getByLabel('Base URL').fill('https://generativelanguage.googleapis.com/v1beta/openai');
+  await expect(needs(page)).toHaveText('Enter an API key for Gemini.');
+  // Anthropic's Messages API: the base follows, the model stays, the key is still missing
+  await page.getByLabel('API', { exact: true }).selectOption('anthropic');
+  await page.getByLabel('Base URL').fill('https://api.anthropic.com');
+  await expect(needs(page)).toHaveText('Enter an API key for Anthropic.');
+  await page.getByLabel('Model', { exact: true }).fill('');
+  await expect(needs(page)).toHaveText('Enter a model name and an API key for Anthropic.');
+  await expect(run).toBeDisabled();
+  expect(requests).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a server on this machine needs no key, nor a model unless it is Ollama', async ({ page }) => {
+  const s = await server({ cors: true, chunks: chunksOf(REPLY, 4), key: KEY });
+  const sent: Record<string, string>[] = [];
+  // The stand-in checks a key; on the way there, add it, as a server that
+  // checks none would accept the request as the page sent it.
+  await page.route(`${s.base}/chat/completions`, async (route) => {
+    const headers = route.request().headers();
+    if (route.request().method() === 'POST') sent.push(headers);
+    await route.continue({ headers: { ...headers, authorization: `Bearer ${KEY}` } });
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto('/playground/');
+  await page.getByText('Run with a model').click();
+  await expect(needs(page)).toHaveText(OPENAI_NEEDS);
+
+  await page.getByLabel('Base URL').fill('http://127.0.0.1:11434/v1');
+  await expect(needs(page)).toHaveText('Enter a model name: Ollama needs one (for example llama3.2).');
+  await expect(page.getByLabel('Model', { exact: true })).toHaveAttribute('placeholder', 'e.g. llama3.2');
+  await expect(runButton(page)).toBeDisabled();
+  await page.getByLabel('Model', { exact: true }).fill('llama3.2');
+  await expect(runButton(page)).toBeEnabled();
+  await expect(needs(page)).toBeHidden();
+
+  await page.getByLabel('Model', { exact: true }).fill('');
+  await page.getByLabel('Base URL').fill(s.base);
+  await expect(runButton(page)).toBeEnabled();
+  await expect(needs(page)).toBeHidden();
+  await expect(page.getByLabel('Model', { exact: true })).toHaveAttribute('placeholder', 'optional: the loaded model');
+  await expect(page.getByLabel('API key')).toHaveAttribute('placeholder', 'not needed for a local server');
+  await expect(page.getByLabel('API key')).toHaveValue('');
+  await runButton(page).click();
+  await expect(message(page)).toContainText(`Done: ${REPLY.length} characters from the model`);
+  await expect(diagnostics(page)).toContainText('All 3 edits applied');
+  // as the page sent it: no key, no model
+  expect(sent).toHaveLength(1);
+  expect(sent[0].authorization).toBeUndefined();
+  const call = s.requests.find((r) => r.method === 'POST')!;
+  expect(JSON.parse(call.body).model).toBeUndefined();
+  expect(errors).toEqual([]);
+});
+
+test('ports the browser refuses (9, 6000) are named as such, and no request is sent', async ({ page }) => {
+  const requests = outside(page);
+  const errors = await openPanel(page, 'http://127.0.0.1:8080/v1');
+  await expect(runButton(page)).toBeEnabled();
+  await page.getByLabel('Your request').fill('Add type hints.');
+  for (const [base, port, service] of [
+    ['http://127.0.0.1:9/v1', 9, 'discard'],
+    ['http://localhost:6000/v1', 6000, 'x11'],
+  ] as const) {
+    const said = `The browser refuses to connect to port ${port} (a port reserved for other protocols: ${service}); use another port.`;
+    await page.getByLabel('Base URL').fill(base);
+    await expect(needs(page)).toHaveText(said);
+    await expect(runButton(page)).toBeDisabled();
+    await expect(runButton(page)).toHaveAccessibleDescription(said);
+    await expect(page.getByLabel('Base URL')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Your request').press('Control+Enter');
+    await expect(page.getByLabel('Base URL')).toBeFocused();
+    await expect(page.getByLabel('Base URL')).toHaveAccessibleDescription(new RegExp(`^${said.replace(/[()?.]/g, '\\$&')} OpenAI: `));
+    await expect(message(page)).toBeHidden();
+    await page.getByLabel('Your request').focus();
+  }
+  // a usual port is fine again
+  await page.getByLabel('Base URL').fill('http://127.0.0.1:8080/v1');
+  await expect(needs(page)).toBeHidden();
+  await expect(page.getByLabel('Base URL')).not.toHaveAttribute('aria-invalid');
+  await expect(runButton(page)).toBeEnabled();
+  expect(requests).toEqual([]);
+
+  // What the panel spares the user: the browser itself refuses the port (the
+  // CSP allows 127.0.0.1 on any port), with a bare network error, and the
+  // attempt is seen by the listener above.
+  const failed = await page.evaluate(() =>
+    fetch('http://127.0.0.1:9/v1/chat/completions', { method: 'POST' }).then(
+      () => 'answered',
+      (e: unknown) => (e instanceof TypeError ? 'TypeError' : String(e)),
+    ),
+  );
+  expect(failed).toBe('TypeError');
+  expect(requests).toEqual(['http://127.0.0.1:9/v1/chat/completions']);
   expect(errors).toEqual([]);
 });
 

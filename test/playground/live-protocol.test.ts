@@ -21,7 +21,7 @@ test('chat URLs from the base URLs people type', () => {
   assert.equal(chatUrl('anthropic', 'https://api.anthropic.com/v1'), 'https://api.anthropic.com/v1/messages');
   assert.equal(chatUrl('anthropic', 'https://proxy.example/v1/messages?x=1#y'), 'https://proxy.example/v1/messages');
   assert.throws(() => chatUrl('openai', 'localhost:8080'), /must start with http:\/\/ or https:\/\//);
-  assert.throws(() => chatUrl('openai', 'not a url'), /is not a URL/);
+  assert.throws(() => chatUrl('openai', 'not a url'), /the base URL is not a web address/);
   assert.throws(() => chatUrl('openai', 'javascript:alert(1)'), /must start with http/);
   assert.throws(() => chatUrl('openai', 'https://user:sk@api.example/v1'), /not in the URL/);
 });

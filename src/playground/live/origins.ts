@@ -6,21 +6,10 @@
 // well-known chat APIs, local servers, and whatever LN_DIFF_LIVE_ORIGINS
 // adds. Pure functions, used by the page at build time and in the browser.
 
+import { HOSTED_APIS } from './apis.ts';
+
 /** The chat APIs people call from a playground, and local servers on any port. */
-export const DEFAULT_LIVE_ORIGINS: readonly string[] = [
-  'https://api.openai.com',
-  'https://api.anthropic.com',
-  'https://openrouter.ai',
-  'https://generativelanguage.googleapis.com',
-  'https://api.mistral.ai',
-  'https://api.deepseek.com',
-  'https://api.groq.com',
-  'https://api.together.xyz',
-  'https://api.fireworks.ai',
-  'https://api.x.ai',
-  'http://localhost:*',
-  'http://127.0.0.1:*',
-];
+export const DEFAULT_LIVE_ORIGINS: readonly string[] = [...HOSTED_APIS.map((api) => api.origin), 'http://localhost:*', 'http://127.0.0.1:*'];
 
 /** The environment variable that adds origins at build time (comma or space separated). */
 export const LIVE_ORIGINS_ENV = 'LN_DIFF_LIVE_ORIGINS';

@@ -6,6 +6,7 @@
 import type { PreparedSource } from '../../worker/protocol.ts';
 import { DEFAULT_BASE, type Endpoint, type Provider } from './protocol.ts';
 import { askedFormat, defaultPrompt, isDefaultPrompt, readPrompts, userMessage } from './prompts.ts';
+import { needsOf, runBlocker, type Blocker, type Needs } from './requirements.ts';
 import { streamChat } from './stream.ts';
 
 export interface LiveHost {
@@ -28,13 +29,30 @@ export interface LivePanel {
 }
 
 const SETTINGS_KEY = 'ln-diff.live';
+/** The fields a run may be waiting for, as `Blocker.field` names them. */
+const FIELDS = ['base', 'model', 'key'] as const;
 const KEY_KEY = 'ln-diff.live.key';
 
 const HINTS: Record<Provider, string> = {
   openai:
-    'OpenAI: https://api.openai.com/v1. Local servers: llama.cpp http://127.0.0.1:8080/v1, Ollama http://127.0.0.1:11434/v1, LM Studio http://127.0.0.1:1234/v1. A local server needs no key.',
-  anthropic: 'Anthropic: https://api.anthropic.com (the page calls /v1/messages).',
+    'OpenAI: https://api.openai.com/v1. Gemini: https://generativelanguage.googleapis.com/v1beta/openai. OpenRouter: https://openrouter.ai/api/v1. ' +
+    'Local servers need no key: llama.cpp http://127.0.0.1:8080/v1, LM Studio http://127.0.0.1:1234/v1 (both use the loaded model), Ollama http://127.0.0.1:11434/v1 (name the model).',
+  anthropic: 'Anthropic: https://api.anthropic.com (the page calls /v1/messages). A model name and a key are needed.',
 };
+
+/** The model field's placeholder: an example where a name is needed, else that it may be left empty. */
+function modelPlaceholder(provider: Provider, needs: Needs | null): string {
+  if (!needs) return provider === 'anthropic' ? 'e.g. claude-sonnet-4-5' : 'e.g. gpt-4.1-mini or a local model';
+  if (needs.model.required && needs.model.example) return `e.g. ${needs.model.example}`;
+  if (needs.model.required) return 'the model name';
+  return needs.local ? 'optional: the loaded model' : 'if the server asks for one';
+}
+
+function keyPlaceholder(needs: Needs | null): string {
+  if (!needs) return '';
+  if (needs.keyFor) return `your ${needs.keyFor} key`;
+  return needs.local ? 'not needed for a local server' : 'if the server asks for one';
+}
 
 function storage(): Storage | null {
   try {
@@ -81,6 +99,7 @@ export function mountLive(host: LiveHost): LivePanel {
     instruction: byId<HTMLTextAreaElement>('pg-live-instruction'),
     run: byId<HTMLButtonElement>('pg-live-run'),
     stop: byId<HTMLButtonElement>('pg-live-stop'),
+    needs: byId('pg-live-needs'),
     message: byId('pg-live-message'),
   };
   // The origins this page's CSP lets it connect to, and each format's default
@@ -107,9 +126,44 @@ export function mountLive(host: LiveHost): LivePanel {
   if (!ui.key.value) ui.key.value = savedKey ?? '';
 
   const saveSettings = () => store(SETTINGS_KEY, JSON.stringify({ provider: provider(), base: ui.base.value, model: ui.model.value }));
+  const endpoint = (): Endpoint => ({ provider: provider(), baseUrl: ui.base.value, model: ui.model.value, key: ui.key.value });
+
+  // Run is enabled only when the endpoint has all it needs; otherwise the
+  // reason is shown under it (and announced: a polite live region, and the
+  // button's description).
+  let controller: AbortController | null = null;
+  let blocker: Blocker | null = null;
+  const describedBy = Object.fromEntries(FIELDS.map((f) => [f, ui[f].getAttribute('aria-describedby')]));
+  const check = () => {
+    blocker = runBlocker(endpoint(), allowed);
+    ui.run.disabled = controller !== null || blocker !== null;
+    const reason = blocker?.reason ?? '';
+    if (ui.needs.textContent !== reason) ui.needs.textContent = reason;
+    ui.needs.dataset.field = blocker?.field ?? '';
+    if (blocker?.field === 'base' && ui.base.value.trim() !== '') ui.base.setAttribute('aria-invalid', 'true');
+    else ui.base.removeAttribute('aria-invalid');
+    // The field to fix is described by the reason too (read when it takes the focus).
+    for (const field of FIELDS) {
+      const ids = (describedBy[field] ?? '').split(' ').filter(Boolean);
+      const want = blocker?.field === field ? ['pg-live-needs', ...ids] : ids;
+      if (want.length) ui[field].setAttribute('aria-describedby', want.join(' '));
+      else ui[field].removeAttribute('aria-describedby');
+    }
+    // What this address asks for, in the fields themselves.
+    let url: URL | null = null;
+    try {
+      url = new URL(ui.base.value.trim());
+    } catch {
+      url = null;
+    }
+    const needs = url ? needsOf(provider(), url) : null;
+    ui.model.setAttribute('aria-required', String(needs?.model.required ?? true));
+    ui.key.setAttribute('aria-required', String(needs ? needs.keyFor !== null : provider() === 'anthropic'));
+    ui.model.placeholder = modelPlaceholder(provider(), needs);
+    ui.key.placeholder = keyPlaceholder(needs);
+  };
   const showHint = () => {
     ui.baseHint.textContent = HINTS[provider()];
-    ui.model.placeholder = provider() === 'anthropic' ? 'e.g. claude-sonnet-4-5' : 'e.g. gpt-4.1-mini or a local model';
   };
   showHint();
 
@@ -118,11 +172,15 @@ export function mountLive(host: LiveHost): LivePanel {
     if (ui.base.value.trim() === '' || ui.base.value.trim() === DEFAULT_BASE[other]) ui.base.value = DEFAULT_BASE[provider()];
     showHint();
     saveSettings();
+    check();
   });
   ui.base.addEventListener('change', saveSettings);
   ui.model.addEventListener('change', saveSettings);
+  ui.base.addEventListener('input', check);
+  ui.model.addEventListener('input', check);
   ui.key.addEventListener('input', () => {
     if (ui.remember.checked) store(KEY_KEY, ui.key.value);
+    check();
   });
   ui.remember.addEventListener('change', () => store(KEY_KEY, ui.remember.checked ? ui.key.value : null));
 
@@ -148,9 +206,7 @@ export function mountLive(host: LiveHost): LivePanel {
     ui.prompt.value = defaultPrompt(host.format(), prompts);
   });
   fill(true);
-  ui.run.disabled = false;
-
-  let controller: AbortController | null = null;
+  check();
 
   const say = (text: string, tone: 'info' | 'error' | 'ok' = 'info') => {
     ui.message.textContent = text;
@@ -159,14 +215,23 @@ export function mountLive(host: LiveHost): LivePanel {
 
   const setRunning = (on: boolean) => {
     const hadFocus = document.activeElement === (on ? ui.run : ui.stop);
-    ui.run.disabled = on;
     ui.stop.disabled = !on;
-    if (hadFocus) (on ? ui.stop : ui.run).focus();
+    check();
+    // Focus follows the button that took over; a Run the user disabled meanwhile hands it to the field to fix.
+    if (hadFocus) (on ? ui.stop : blocker ? ui[blocker.field] : ui.run).focus();
   };
 
   async function run(): Promise<void> {
     if (controller) return;
-    const endpoint: Endpoint = { provider: provider(), baseUrl: ui.base.value, model: ui.model.value, key: ui.key.value };
+    check();
+    // Ctrl+Enter in the request runs too: send nothing, and take the user to
+    // the field to fix (described by the reason, shown under Run).
+    if (blocker) {
+      say('');
+      ui[blocker.field].focus();
+      return;
+    }
+    const current = endpoint();
     const system = ui.prompt.value;
     const format = host.format();
     controller = new AbortController();
@@ -183,10 +248,10 @@ export function mountLive(host: LiveHost): LivePanel {
       return;
     }
     const user = userMessage(prepared.text, ui.instruction.value);
-    const model = endpoint.model.trim() || 'the model';
+    const model = current.model.trim() || 'the model';
     say(`Asking ${model}…`);
     let started = false;
-    const outcome = await streamChat(endpoint, system, user, signal, (text) => {
+    const outcome = await streamChat(current, system, user, signal, (text) => {
       if (!started) {
         started = true;
         host.begin(system);

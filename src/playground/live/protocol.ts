@@ -38,9 +38,9 @@ export function chatUrl(provider: Provider, baseUrl: string): string {
   try {
     url = new URL(baseUrl.trim());
   } catch {
-    throw new EndpointError(`"${baseUrl}" is not a URL; write it as http://127.0.0.1:11434/v1 or https://api.openai.com/v1`);
+    throw new EndpointError('the base URL is not a web address; write it as http://127.0.0.1:11434/v1 or https://api.openai.com/v1');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new EndpointError(`the base URL must start with http:// or https://, not ${url.protocol}//`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new EndpointError(`the base URL must start with http:// or https://, not ${url.protocol}`);
   if (url.username || url.password) throw new EndpointError('put the key in the API key field, not in the URL');
   const path = url.pathname.replace(/\/+$/, '');
   url.search = '';

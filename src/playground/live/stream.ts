@@ -1,10 +1,11 @@
 // One live run: POST the chat request with `fetch`, read the streamed answer
 // event by event and hand each piece of text on as it arrives. Every way it
 // can end is a value, never an exception: done, refused key, other HTTP
-// errors, a blocked cross-origin request, no network, stopped by the user.
+// errors, a blocked cross-origin request, no network, stopped by the user,
+// or never sent (an endpoint the browser or the page would refuse).
 
-import { allowedBy, notAllowedMessage } from './origins.ts';
 import { chatRequest, corsMessage, deltaOf, EndpointError, httpErrorMessage, networkMessage, SseReader, type Endpoint } from './protocol.ts';
+import { runBlocker } from './requirements.ts';
 
 export type Outcome =
   | { kind: 'done'; text: string }
@@ -37,13 +38,17 @@ export async function streamChat(
   /** The origins the page may connect to (its CSP's connect-src): another endpoint is refused before any request. */
   allowed?: readonly string[],
 ): Promise<Outcome> {
+  // What the panel checks before it enables Run (a bad port, an origin
+  // outside the CSP, a missing model or key), checked again here: a request
+  // that cannot succeed is never sent.
+  const blocked = runBlocker(endpoint, allowed);
+  if (blocked) return { kind: 'endpoint', text: '', message: blocked.reason };
   let request;
   try {
     request = chatRequest(endpoint, system, user);
   } catch (e) {
     return { kind: 'endpoint', text: '', message: `Cannot run: ${e instanceof EndpointError ? e.message : String(e)}.` };
   }
-  if (allowed && !allowedBy(request.url, allowed)) return { kind: 'endpoint', text: '', message: notAllowedMessage(request.url, allowed) };
   const target = new URL(request.url).origin;
   const stopped = (text: string): Outcome => ({ kind: 'aborted', text, message: 'Stopped. The reply so far is kept in the editor.' });
 
