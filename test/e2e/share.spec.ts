@@ -219,7 +219,8 @@ test.describe('share links', () => {
     await expect(warning).toContainText(/The link to this session is [\d,]+ characters long/);
     await expect(warning).toContainText('Download session');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download session' }).click()]);
+    // the warning's own button downloads the session
+    const [download] = await Promise.all([page.waitForEvent('download'), warning.getByRole('button', { name: 'Download session' }).click()]);
     expect(download.suggestedFilename()).toBe('ln-diff-session.json');
     const text = readFileSync(await download.path(), 'utf8');
     const read = readSessionFile(text);
