@@ -9,6 +9,7 @@ import { LIMITS } from './session.ts';
 import { activeTab, type PageState, type Tab } from './state.ts';
 import type { Elements } from './elements.ts';
 import type { TextShape } from '../worker/protocol.ts';
+import './tabs.css';
 
 export interface TabHooks {
   /** Extensions every source editor gets beside its marks (change listener, drop handler). */
