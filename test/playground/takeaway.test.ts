@@ -133,28 +133,31 @@ test('the diff of nothing changed is empty', () => {
 });
 
 test('the diff applies back exactly through the engine (udiff)', () => {
-  for (const whole of [false, true]) {
-    const patch = unifiedDiff(COMMON, whole);
+  for (const budget of [undefined, 0]) {
+    const patch = unifiedDiff(COMMON, budget);
+    // Without time for a line diff, each file is replaced in one hunk.
+    if (budget === 0) assert.match(patch, /\n@@ -1,10 \+1,11 @@\n-one\n-two\n/);
+    else assert.match(patch, /\n@@ -1,5 \+1,5 @@\n one\n-two\n\+2\n(.*\n){3}@@ -7,4 \+7,5 @@\n/);
     const result = applyRequest({ format: 'udiff', files: beforeTexts(COMMON), response: patch });
     for (const edit of result.edits) assert.equal(edit.status, 'applied', `${edit.file}: ${edit.message}`);
     const expected = { ...beforeTexts(COMMON), ...afterTexts(COMMON) };
-    assert.deepEqual(result.files, expected, whole ? 'whole-file hunks' : 'line diff');
+    assert.deepEqual(result.files, expected, budget === 0 ? 'whole-file hunks' : 'line diff');
   }
 });
 
 test('the diff applies back byte for byte through jsdiff', () => {
-  for (const whole of [false, true]) {
+  for (const budget of [undefined, 0]) {
     const files = [...COMMON, ...EXACT];
-    const patch = unifiedDiff(files, whole);
-    assert.deepEqual(applyWithJsdiff(patch, files), afterTexts(files), whole ? 'whole-file hunks' : 'line diff');
+    const patch = unifiedDiff(files, budget);
+    assert.deepEqual(applyWithJsdiff(patch, files), afterTexts(files), budget === 0 ? 'whole-file hunks' : 'line diff');
   }
 });
 
 test('the diff applies back byte for byte through git apply', { skip: !hasGit() && 'git is not installed' }, () => {
-  for (const whole of [false, true]) {
+  for (const budget of [undefined, 0]) {
     const files = [...COMMON, ...EXACT];
-    const patch = unifiedDiff(files, whole);
-    assert.deepEqual(applyWithGit(patch, files), afterTexts(files), whole ? 'whole-file hunks' : 'line diff');
+    const patch = unifiedDiff(files, budget);
+    assert.deepEqual(applyWithGit(patch, files), afterTexts(files), budget === 0 ? 'whole-file hunks' : 'line diff');
   }
 });
 

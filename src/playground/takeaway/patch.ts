@@ -10,8 +10,15 @@ import { changedFiles, type FileText } from './plan.ts';
 
 /** Lines of context around each change, as git writes them. */
 const CONTEXT = 3;
-/** A file whose line diff takes longer than this is written as one hunk that replaces it whole. */
-const DIFF_TIMEOUT_MS = 5000;
+/**
+ * The time the line diffs of one patch may take (jsdiff's Myers diff needs
+ * seconds for thousands of changed lines in a long file); a file whose diff
+ * runs out of it is written as one hunk that replaces it whole, which
+ * applies just as exactly.
+ */
+const DIFF_BUDGET_MS = 8000;
+/** Each file's diff gets at least this long, however little of the budget is left. */
+const MIN_FILE_MS = 100;
 
 const NO_NEWLINE = '\\ No newline at end of file';
 
@@ -39,14 +46,14 @@ function wholeHunk(before: string, after: string): StructuredPatchHunk[] {
 
 /**
  * One file's change as a git-style structured patch (null when its texts are
- * equal). `whole`: skip the line diff and replace the file in one hunk (what
- * a line diff that runs out of time gives).
+ * equal). The line diff may take `timeoutMs` (0: skip it and replace the
+ * file in one hunk, as when it runs out of time).
  */
-export function filePatch({ name, before, after }: FileText, whole = false): StructuredPatch | null {
+export function filePatch({ name, before, after }: FileText, timeoutMs = DIFF_BUDGET_MS): StructuredPatch | null {
   if (before === after) return null;
   const oldName = before === null ? '/dev/null' : `a/${name}`;
   const newName = after === null ? '/dev/null' : `b/${name}`;
-  const diffed = whole ? undefined : structuredPatch(oldName, newName, before ?? '', after ?? '', undefined, undefined, { context: CONTEXT, timeout: DIFF_TIMEOUT_MS });
+  const diffed = timeoutMs <= 0 ? undefined : structuredPatch(oldName, newName, before ?? '', after ?? '', undefined, undefined, { context: CONTEXT, timeout: timeoutMs });
   const patch: StructuredPatch = diffed ?? { oldFileName: oldName, newFileName: newName, oldHeader: undefined, newHeader: undefined, hunks: wholeHunk(before ?? '', after ?? '') };
   patch.oldHeader = patch.newHeader = undefined;
   patch.isGit = true;
@@ -55,11 +62,16 @@ export function filePatch({ name, before, after }: FileText, whole = false): Str
   return patch;
 }
 
-/** Every changed file's diff, in the order given, as one patch text ('' when nothing changed); `whole` as for filePatch. */
-export function unifiedDiff(files: readonly FileText[], whole = false): string {
+/**
+ * Every changed file's diff, in the order given, as one patch text ('' when
+ * nothing changed). The line diffs share `budgetMs` (0: every file in one
+ * hunk).
+ */
+export function unifiedDiff(files: readonly FileText[], budgetMs = DIFF_BUDGET_MS): string {
+  const deadline = Date.now() + budgetMs;
   let out = '';
   for (const file of changedFiles(files)) {
-    const patch = filePatch(file, whole);
+    const patch = filePatch(file, budgetMs <= 0 ? 0 : Math.max(MIN_FILE_MS, deadline - Date.now()));
     if (patch) out += formatPatch(patch);
   }
   return out;

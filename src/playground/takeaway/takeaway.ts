@@ -33,6 +33,11 @@ const LABELS: Record<Action, string> = {
 
 const ORDER: Action[] = ['copy', 'download', 'zip', 'copyDiff', 'downloadDiff'];
 
+/** What the status line says while a slow diff or zip is being made. */
+const WORKING: Partial<Record<Action, string>> = { zip: 'Making the zip…', copyDiff: 'Making the diff…', downloadDiff: 'Making the diff…' };
+/** Say it only when the work takes longer than this (milliseconds). */
+const WORKING_AFTER_MS = 300;
+
 /** Save bytes or text as a file through a temporary link to an object URL. */
 function saveFile(name: string, data: BlobPart, type: string): void {
   const url = URL.createObjectURL(new Blob([data], { type }));
@@ -80,9 +85,12 @@ export function mountTakeaway(container: HTMLElement, hooks: TakeawayHooks): Tak
     }
     busy.add(action);
     buttons[action].setAttribute('aria-busy', 'true');
+    const working = WORKING[action];
+    const timer = working ? setTimeout(() => hooks.say(working), WORKING_AFTER_MS) : undefined;
     try {
       await act(action, files, shown);
     } finally {
+      clearTimeout(timer);
       busy.delete(action);
       buttons[action].removeAttribute('aria-busy');
     }
