@@ -16,7 +16,7 @@ const CONTEXT = 3;
  * runs out of it is written as one hunk that replaces it whole, which
  * applies just as exactly.
  */
-const DIFF_BUDGET_MS = 8000;
+const DIFF_BUDGET_MS = 5000;
 /** Each file's diff gets at least this long, however little of the budget is left. */
 const MIN_FILE_MS = 100;
 
