@@ -26,6 +26,8 @@ import { mountLazyPanels } from './replay/mount.ts';
 import type { Decoded } from './share.ts';
 import type { EditResult } from '../core/types.ts';
 import { h } from './dom.ts';
+import { mountTakeaway } from './takeaway/takeaway.ts';
+import type { FileText } from './takeaway/plan.ts';
 
 const ui = findElements();
 const state = createState();
@@ -89,7 +91,10 @@ const runner = new Runner(
   {
     reply: () => reply,
     result: (run) => results.show(run),
-    merge: (output) => results.applyMerge(output),
+    merge(output) {
+      results.applyMerge(output);
+      takeaway.refresh();
+    },
     changed() {
       address.schedule();
       saver.schedule();
@@ -118,6 +123,7 @@ const results = new Results(state, ui, notices, {
     say(`Format switched to ${format}.`);
   },
   shown() {
+    takeaway.refresh();
     const tab = activeTab(state);
     tabs.badge(tab ? (state.last?.output.files.find((f) => f.name === tab.name)?.before ?? null) : null);
     address.resultShown();
@@ -140,6 +146,35 @@ function renameAction(edit: EditResult): HTMLElement | null {
     `Did you mean ${tab.name}? Rename it to ${edit.file}`,
   );
 }
+
+/**
+ * The last result's files for taking away, while it is the result of what the
+ * page shows (between a change and its result there is none). The texts
+ * before are read from the editors only when asked for.
+ */
+function resultFiles(): FileText[] | null {
+  const run = state.last;
+  const out = run?.output.result?.files;
+  if (!run || !out || run.seq !== state.changeSeq) return null;
+  return run.output.files.map((f): FileText => {
+    const tab = state.tabs.find((t) => t.name === f.name);
+    let before: string | null | undefined;
+    const after = Object.hasOwn(out, f.name) ? out[f.name] : undefined;
+    return {
+      name: f.name,
+      changed: f.label !== 'unchanged',
+      get before() {
+        before ??= f.label === 'new file' || !tab ? null : tab.view.state.doc.toString();
+        return before;
+      },
+      get after() {
+        return after === undefined ? this.before : after;
+      },
+    };
+  });
+}
+
+const takeaway = mountTakeaway(ui.resultActions, { files: resultFiles, shown: () => state.merge?.file ?? null, say });
 
 ui.viewBox.addEventListener('toggle', () => {
   if (ui.viewBox.open) runner.runNow();

@@ -7,6 +7,8 @@ export interface FileText {
   name: string;
   before: string | null;
   after: string | null;
+  /** Whether the result changes the file, when the caller knows it without comparing the texts. */
+  changed?: boolean;
 }
 
 export type Action = 'copy' | 'download' | 'zip' | 'copyDiff' | 'downloadDiff';
@@ -24,7 +26,7 @@ export const ZIP_NAME = 'ln-diff-changes.zip';
 
 /** The files the result changes, creates or deletes, in the given order. */
 export function changedFiles(files: readonly FileText[]): FileText[] {
-  return files.filter((f) => f.before !== f.after);
+  return files.filter((f) => f.changed ?? f.before !== f.after);
 }
 
 /** The changed files that still exist after the result (what a zip holds). */
