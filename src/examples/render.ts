@@ -44,7 +44,12 @@ function pane(label: string, text: string | null, note = ''): string {
   return `<figure class="example-pane"><figcaption>${escapeHtml(label)}${note}</figcaption><pre tabindex="0">${body}</pre></figure>`;
 }
 
-function resultTable(result: ApplyResult): string {
+/** An edit as people count it: from #1 (the result's `index` counts from 0). */
+export function editNumber(index: number): string {
+  return `#${index + 1}`;
+}
+
+function resultTable(result: ApplyResult, label: string): string {
   if (result.edits.length === 0) {
     const codes = result.diagnostics.map((d) => `<code>${escapeHtml(d.code)}</code>`).join(', ');
     return `<p class="example-none">No edits${codes ? `; ${codes}` : ''}.</p>`;
@@ -56,20 +61,26 @@ function resultTable(result: ApplyResult): string {
       .filter(Boolean)
       .join(' ');
     const warnings = e.warnings.map((w) => ` <code class="warn">${escapeHtml(w.code)}</code>`).join('');
-    return `<tr class="status-${e.status}"><td>${e.index}</td><td>${escapeHtml(e.status)}${
-      e.code ? ` <code>${escapeHtml(e.code)}</code>` : ''
+    const of = e.duplicateOf !== null ? ` of ${editNumber(e.duplicateOf)}` : '';
+    return `<tr class="status-${e.status}"><td>${editNumber(e.index)}</td><td>${escapeHtml(e.status)}${
+      e.code ? ` <code>${escapeHtml(e.code)}</code>${of}` : ''
     }${warnings}</td><td>${escapeHtml(detail)}</td><td>${escapeHtml(range)}</td><td class="message">${escapeHtml(e.message)}</td></tr>`;
   });
   const extra = result.diagnostics.length
     ? `<p class="example-none">Reply: ${result.diagnostics.map((d) => `<code>${escapeHtml(d.code)}</code>`).join(', ')}</p>`
     : '';
-  return `<table class="example-edits"><thead><tr><th>#</th><th>status</th><th>match</th><th>lines</th><th>message</th></tr></thead><tbody>${rows.join(
+  // The table scrolls sideways inside its own box on a narrow screen; the box is a named region Tab can reach.
+  return `<div class="table-scroll" role="region" tabindex="0" aria-label="${escapeHtml(label)}"><table class="example-edits"><thead><tr><th scope="col">#</th><th scope="col">status</th><th scope="col">match</th><th scope="col">lines</th><th scope="col">message</th></tr></thead><tbody>${rows.join(
     '',
-  )}</tbody></table>${extra}`;
+  )}</tbody></table></div>${extra}`;
 }
 
-/** The HTML of one example. `base` is the site's base path (no trailing slash). */
-export function renderExample(example: SpecExample, base = ''): string {
+/**
+ * The HTML of one example. `base` is the site's base path (no trailing
+ * slash); `how.tryIt: false` leaves out the "Try it" link (for a page that links
+ * to the playground its own way).
+ */
+export function renderExample(example: SpecExample, base = '', how: { tryIt?: boolean } = {}): string {
   const result = applyRequest({
     format: example.format,
     files: example.files,
@@ -97,13 +108,14 @@ export function renderExample(example: SpecExample, base = ''): string {
     ? `<p class="example-options">Options: <code>${escapeHtml(JSON.stringify(example.options))}</code></p>`
     : '';
   const format = example.format !== 'ln-diff' ? ` <span class="example-format">${escapeHtml(example.format)}</span>` : '';
+  const tryIt = how.tryIt === false ? '' : `<a class="example-try" href="${escapeHtml(href)}">Try it</a>`;
   return `<div class="example" id="${id}">
-<div class="example-head"><a class="example-permalink" href="#${id}">Example ${example.number}</a>${format}<a class="example-try" href="${escapeHtml(href)}">Try it</a></div>
+<div class="example-head"><a class="example-permalink" href="#${id}">Example ${example.number}</a>${format}${tryIt}</div>
 <div class="example-grid">
 <div class="example-col">${before.join('')}</div>
 <div class="example-col">${pane('Reply', example.reply)}</div>
 <div class="example-col">${after.join('') || '<p class="example-none">Files unchanged.</p>'}${options}</div>
 </div>
-<div class="example-result">${resultTable(result)}</div>
+<div class="example-result">${resultTable(result, `Example ${example.number}: the result of each edit`)}</div>
 </div>`;
 }

@@ -1,11 +1,14 @@
 // The prompts pages: the ln-diff page renders every family's prompt, the
 // copy button puts the prompt on the clipboard, "Open in playground" loads
-// the source and the reply (and the prompt) into the playground, the page
-// reads without JavaScript, and axe finds nothing in light or dark.
+// the source and the reply (and the prompt) into the playground, every
+// example shows in full, the old /spec/prompts/ addresses lead to the one
+// page, the page reads without JavaScript, and axe finds nothing in light or
+// dark.
 
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { readPromptPage } from '../../src/components/prompts/sections.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 
@@ -87,7 +90,60 @@ test.describe('the ln-diff prompts page', () => {
     const gpt = page.sections[0];
     await expect(p.locator(`#${gpt.id}-example-1 .pp-outcome`)).toHaveText('OK applied: offset +1.');
     await expect(p.locator(`#${gpt.id}-example-2 .pp-outcome`)).toHaveText('Not OK failed: unnumbered-remove-line.');
+    // Several edits are numbered from #1, like everywhere else.
+    const several = page.sections.flatMap((s) => s.examples.map((e, k) => ({ id: `${s.id}-example-${k + 1}`, example: e.example })))
+      .find(({ example }) => applyRequest({ format: example.format, files: example.files, response: example.reply }).edits.length > 1)!;
+    await expect(p.locator(`#${several.id} .pp-outcome`)).toContainText(/\b(OK|Not OK)\s+#1 \w.*; #2 \w/);
   });
+
+  test('every example shows in full: its files, the reply, the files after and the result', async ({ page: p }) => {
+    await p.goto('/prompts/ln-diff/');
+    const gpt = page.sections[0];
+    const { example } = gpt.examples[0];
+    const item = p.locator(`#${gpt.id}-example-1`);
+    const full = item.locator(`#example-${example.number}`);
+    await expect(full).toBeHidden();
+    await item.getByText(`Example ${example.number} in full`).click();
+    await expect(full).toBeVisible();
+    const [name, text] = Object.entries(example.files)[0];
+    await expect(full.locator('figure', { hasText: name }).first().locator('pre')).toContainText(text.split('\n')[0]);
+    await expect(full.locator('figcaption', { hasText: `${name} after` })).toBeVisible();
+    const rows = full.getByRole('region', { name: `Example ${example.number}: the result of each edit` }).locator('tbody tr');
+    await expect(rows.first().locator('td').first()).toHaveText('#1');
+    await expect(rows.first()).toContainText('offset +1');
+    // The example's own anchor opens it.
+    await p.goto(`/prompts/ln-diff/#example-${gpt.examples[1].example.number}`);
+    await expect(p.locator(`#example-${gpt.examples[1].example.number}`)).toBeInViewport();
+  });
+});
+
+test('/spec/prompts/<format>/ leads to /prompts/<format>/, the one page of the prompts', async ({ page: p, request }) => {
+  for (const format of ['ln-diff', 'udiff']) {
+    await p.goto(`/spec/prompts/${format}/`);
+    await expect(p).toHaveURL(new RegExp(`/prompts/${format}/$`));
+    expect(new URL(p.url()).pathname).toBe(`/prompts/${format}/`);
+    await expect(p.getByRole('heading', { level: 1 })).toHaveText(/^Prompts for /);
+    // The page names itself canonical; the old address names it too, and links to it for a reader without refresh.
+    const canonical = await p.locator('link[rel="canonical"]').getAttribute('href');
+    expect(new URL(canonical!).pathname).toBe(`/prompts/${format}/`);
+    const old = await (await request.get(`/spec/prompts/${format}/`, { maxRedirects: 0 })).text();
+    expect(old).toMatch(new RegExp(`<meta http-equiv="refresh" content="0; url=/prompts/${format}/"`));
+    expect(old).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/prompts/${format}/"`));
+    expect(old).toContain(`<a href="/prompts/${format}/">`);
+    expect(old).toContain('<meta name="robots" content="noindex">');
+  }
+});
+
+test('no page links to the old addresses of the prompts', () => {
+  const DIST = new URL('../../dist/', import.meta.url).pathname;
+  const html = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const full = join(dir, name);
+      return statSync(full).isDirectory() ? html(full) : full.endsWith('.html') ? [full] : [];
+    });
+  const pages = html(DIST).filter((f) => !relative(DIST, f).startsWith('spec/prompts/'));
+  const linking = pages.filter((f) => /href="[^"]*\/spec\/prompts\//.test(readFileSync(f, 'utf8')));
+  expect(linking.map((f) => relative(DIST, f))).toEqual([]);
 });
 
 test('without JavaScript the page reads the same, without copy buttons', async ({ browser }) => {
@@ -118,7 +174,7 @@ const FORMATS = readdirSync(new URL('../../spec/prompts/', import.meta.url))
 for (const scheme of ['light', 'dark'] as const) {
   test(`accessibility of the prompts pages (${scheme})`, async ({ page: p }) => {
     await p.emulateMedia({ colorScheme: scheme });
-    for (const path of ['/prompts/', ...FORMATS.map((f) => `/prompts/${f}/`), '/spec/prompts/ln-diff/']) {
+    for (const path of ['/prompts/', ...FORMATS.map((f) => `/prompts/${f}/`)]) {
       await p.goto(path);
       const results = await new AxeBuilder({ page: p }).analyze();
       expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
@@ -128,8 +184,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await p.locator('#anthropic-claude-example-1 details summary').click();
     await p.locator('#anthropic-claude-example-1').scrollIntoViewIfNeeded();
     await p.screenshot({ path: `test-results/prompts-example-${scheme}.png` });
-    await p.goto('/spec/prompts/ln-diff/#example-1');
-    await p.screenshot({ path: `test-results/prompts-spec-${scheme}.png` });
+    await p.goto('/prompts/ln-diff/#example-1');
+    await p.screenshot({ path: `test-results/prompts-full-example-${scheme}.png` });
     await p.goto('/prompts/hashline/');
     await p.screenshot({ path: `test-results/prompts-top-${scheme}.png` });
     await p.goto('/prompts/');

@@ -125,3 +125,124 @@ test('every page declares a Content-Security-Policy, and nothing on the pages br
   await expect(page.getByRole('region', { name: 'Diagnostics', exact: true })).toContainText('applied', { timeout: 15_000 });
   expect(violations).toEqual([]);
 });
+
+// Phones and keyboards: the layout at 390 px, the skip link, the header's
+// edges, the spec's result tables, the playground's folding toolbar.
+
+const PHONE = { width: 390, height: 844 };
+const PAGES = ['/', '/spec/matching/', '/prompts/ln-diff/', '/playground/'];
+
+async function ready(page: import('@playwright/test').Page, path: string) {
+  await page.goto(path);
+  if (path === '/playground/')
+    await expect(page.getByRole('region', { name: 'Diagnostics', exact: true })).toContainText('applied', { timeout: 15_000 });
+}
+
+test('at 390 px no page scrolls sideways', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  for (const path of ['/', '/spec/ln-diff/', '/spec/formats/', '/spec/errors/', '/prompts/', '/prompts/ln-diff/', '/playground/']) {
+    await ready(page, path);
+    const [scrollWidth, innerWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
+    expect(scrollWidth, path).toBeLessThanOrEqual(innerWidth);
+  }
+});
+
+test('at 390 px a result table scrolls inside its own box, which Tab reaches', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/spec/matching/#example-3');
+  const example = page.locator('#example-3');
+  const box = example.getByRole('region', { name: 'Example 3: the result of each edit' });
+  await expect(box.locator('table.example-edits')).toBeVisible();
+  const [scrollWidth, clientWidth] = await box.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  expect(scrollWidth).toBeGreaterThan(clientWidth);
+  // The box stays inside the page; only its content is wider.
+  expect(await box.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(PHONE.width);
+  // Tab from the last text of the example lands on the box; the arrow keys scroll it.
+  await example.locator('pre').last().focus();
+  await page.keyboard.press('Tab');
+  await expect(box).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => box.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+});
+
+test('spec tables number edits from #1, as the playground does', async ({ page }) => {
+  await page.goto('/spec/ln-diff/');
+  // The results section: two edits, the second failed.
+  const two = page.locator('.example', { hasText: 'VERSION = "1.1.0"' }).first().locator('table.example-edits tbody tr');
+  await expect(two).toHaveCount(2);
+  await expect(two.nth(0).locator('td').first()).toHaveText('#1');
+  await expect(two.nth(1).locator('td').first()).toHaveText('#2');
+  // A repeat names the edit it repeats the same way.
+  const repeat = page.locator('table.example-edits tr', { hasText: 'duplicate' }).first();
+  await expect(repeat.locator('td').first()).toHaveText('#2');
+  await expect(repeat.locator('td').nth(1)).toHaveText('applied duplicate of #1');
+  const zero = await page.locator('table.example-edits td:first-child').evaluateAll((cells) => cells.filter((c) => c.textContent === '#0').length);
+  expect(zero).toBe(0);
+});
+
+test('the skip link is the first Tab stop, shows itself and moves the focus to the main content', async ({ page }) => {
+  for (const size of [PHONE, { width: 1400, height: 1000 }]) {
+    await page.setViewportSize(size);
+    for (const path of PAGES) {
+      await ready(page, path);
+      const skip = page.getByRole('link', { name: 'Skip to the content' });
+      await expect(skip).not.toBeInViewport();
+      await page.keyboard.press('Tab');
+      await expect(skip, path).toBeFocused();
+      await expect(skip, path).toBeInViewport();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('main'), path).toBeFocused();
+      // The next Tab goes on from the main content, past the header.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.querySelector('main')!.contains(document.activeElement)), path).toBe(true);
+    }
+  }
+});
+
+test('the header lines up with the page at every width', async ({ page }) => {
+  for (const width of [390, 800, 1400]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of PAGES) {
+      await ready(page, path);
+      const edges = await page.evaluate(() => {
+        const inner = (el: Element) => {
+          const r = el.getBoundingClientRect();
+          const s = getComputedStyle(el);
+          return { left: r.left + parseFloat(s.paddingLeft), right: r.right - parseFloat(s.paddingRight) };
+        };
+        return {
+          nav: inner(document.querySelector('.site-header nav')!),
+          brand: document.querySelector('.site-header .brand')!.getBoundingClientRect().left,
+          main: inner(document.querySelector('main')!),
+          h1: document.querySelector('main h1')!.getBoundingClientRect().left,
+        };
+      });
+      const at = `${path} at ${width} px`;
+      expect(Math.abs(edges.brand - edges.h1), at).toBeLessThanOrEqual(1);
+      expect(Math.abs(edges.nav.left - edges.main.left), at).toBeLessThanOrEqual(1);
+      expect(Math.abs(edges.nav.right - edges.main.right), at).toBeLessThanOrEqual(1);
+    }
+  }
+});
+
+test('the playground toolbar folds away on a phone and is open on a desktop', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await ready(page, '/playground/');
+  const toggle = page.locator('.pg-tools > summary');
+  const copy = page.getByRole('button', { name: 'Copy link', exact: true });
+  await expect(toggle).toBeVisible();
+  await expect(copy).toBeHidden();
+  // The engine's state stays in view while the controls are folded.
+  await expect(page.locator('#pg-engine')).toBeVisible();
+  await toggle.click();
+  await expect(copy).toBeVisible();
+  await expect(page.getByLabel('Format', { exact: true })).toBeVisible();
+  await toggle.click();
+  await expect(copy).toBeHidden();
+  // On a wide screen the same controls show without a click.
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await expect(toggle).toBeHidden();
+  await expect(copy).toBeVisible();
+  await expect(page.getByLabel('Format', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reset' })).toBeVisible();
+});

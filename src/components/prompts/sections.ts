@@ -31,11 +31,22 @@ export interface PromptSection {
   examples: PromptExample[];
 }
 
+/** A `## ` section of prose before the prompts (e.g. "Using these prompts"). */
+export interface ProseSection {
+  heading: string;
+  /** An id for the heading, unique within the page. */
+  id: string;
+  /** Its paragraphs (a bulleted list is one paragraph, see `blockHtml`) and fenced blocks, in order. */
+  blocks: { kind: 'paragraph' | 'fence'; text: string }[];
+}
+
 export interface PromptPage {
   format: string;
   title: string;
   /** The first paragraph after the page's `# ` heading. */
   intro: string;
+  /** The `## ` sections with prose of their own, in order (the one holding the `### ` prompts has none). */
+  prose: ProseSection[];
   sections: PromptSection[];
 }
 
@@ -111,19 +122,31 @@ export function readPromptPage(markdown: string, format: string): PromptPage {
   const h1 = all.findIndex((b) => b.kind === 'heading' && b.depth === 1);
   const intro = all.slice(h1 + 1).find((b) => b.kind !== 'fence');
   const sections: PromptSection[] = [];
+  const prose: ProseSection[] = [];
   const ids = new Set<string>();
+  const uniqueId = (text: string) => {
+    let id = slugify(text);
+    for (let n = 2; ids.has(id); n++) id = `${slugify(text)}-${n}`;
+    ids.add(id);
+    return id;
+  };
   let current: PromptSection | null = null;
+  let topic: ProseSection | null = null;
   let previous: Block | null = null;
   for (const b of all) {
     if (b.kind === 'heading') {
       current = null;
+      topic = null;
+      if (b.depth === 2) {
+        topic = { heading: b.text, id: uniqueId(b.text), blocks: [] };
+        prose.push(topic);
+      }
       if (b.depth === 3) {
-        let id = slugify(b.text);
-        for (let n = 2; ids.has(id); n++) id = `${slugify(b.text)}-${n}`;
-        ids.add(id);
-        current = { family: b.text, id, line: b.line, note: '', prompt: null, reminder: null, fences: [], examples: [] };
+        current = { family: b.text, id: uniqueId(b.text), line: b.line, note: '', prompt: null, reminder: null, fences: [], examples: [] };
         sections.push(current);
       }
+    } else if (topic && (b.kind === 'paragraph' || (b.kind === 'fence' && b.info !== 'example'))) {
+      topic.blocks.push({ kind: b.kind, text: b.text });
     } else if (current && b.kind === 'paragraph' && current.note === '' && current.fences.length === 0 && current.examples.length === 0) {
       current.note = b.text;
     } else if (current && b.kind === 'fence') {
@@ -140,7 +163,13 @@ export function readPromptPage(markdown: string, format: string): PromptPage {
     }
     previous = b;
   }
-  return { format, title, intro: h1 >= 0 && intro?.kind === 'paragraph' ? intro.text : '', sections };
+  return {
+    format,
+    title,
+    intro: h1 >= 0 && intro?.kind === 'paragraph' ? intro.text : '',
+    prose: prose.filter((p) => p.blocks.length > 0),
+    sections,
+  };
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -149,8 +178,9 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 /**
  * A paragraph's inline Markdown as HTML: code spans, links, strong and
  * emphasis; everything else is text, escaped. Links to spec Markdown files
- * (relative to spec/prompts/) become the site's routes; other links must be
- * http(s) or site-absolute, or they stay text.
+ * (relative to spec/prompts/) become the site's routes (a prompt page's is
+ * /prompts/<format>/); other links must be http(s) or site-absolute, or
+ * they stay text.
  */
 export function inlineHtml(markdown: string, base = ''): string {
   const parts: string[] = [];
@@ -170,6 +200,20 @@ export function inlineHtml(markdown: string, base = ''): string {
   return parts.join('');
 }
 
+/**
+ * A block of a prose section as HTML: a fenced block as preformatted text, a
+ * paragraph whose lines start items with `- ` as a list, any other as a
+ * paragraph (its inline Markdown through `inlineHtml`).
+ */
+export function blockHtml(block: { kind: 'paragraph' | 'fence'; text: string }, base = ''): string {
+  if (block.kind === 'fence') return `<pre tabindex="0">${escape(block.text)}</pre>`;
+  if (block.text.startsWith('- ')) {
+    const items = block.text.split(/\n(?=- )/).map((item) => `<li>${inlineHtml(item.slice(2), base)}</li>`);
+    return `<ul>${items.join('')}</ul>`;
+  }
+  return `<p>${inlineHtml(block.text, base)}</p>`;
+}
+
 function emphasis(text: string): string {
   return escape(text)
     .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
@@ -187,5 +231,7 @@ function linkTarget(url: string, base: string): string | null {
     if (seg === '..') parts.pop();
     else if (seg !== '.' && seg !== '') parts.push(seg);
   }
-  return `${base}/spec/${parts.join('/').replace(/\.md$/, '')}/${m[2] ?? ''}`;
+  const path = parts.join('/').replace(/\.md$/, '');
+  // The prompt pages live at /prompts/<format>/, the rest of the spec under /spec/.
+  return `${base}/${path.startsWith('prompts/') ? path : `spec/${path}`}/${m[2] ?? ''}`;
 }
