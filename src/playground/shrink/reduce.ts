@@ -1,0 +1,425 @@
+// Shrink a session to a minimal failure: the fewest files, file lines and
+// reply lines for which the engine still reports, for the edit that
+// corresponds to the chosen one, a failure with the same code. Every
+// candidate is checked by running the engine; the number of runs is bounded.
+// Pure (no DOM): runs in the shrink worker and in tests.
+//
+// The order: other files, other edits' blocks, the prose between blocks, the
+// lines of each file left (the edit's own file first), then the lines of the
+// edit's own block, and the file lines again while the block shrank. Edits
+// are renumbered as blocks go, so the edit is followed by its place in the
+// reply: the reducer builds each reply itself and knows where the edit's
+// block (itself shrinking) lies; the corresponding edit is the one whose
+// reply span covers most of it.
+
+import { applyRequest } from '../../formats/index.ts';
+import type { Code } from '../../core/diagnostics.ts';
+import type { ApplyResult, EditResult } from '../../core/types.ts';
+import { resultDigest } from '../digest.ts';
+import type { Session } from '../session.ts';
+import { ddmin } from './ddmin.ts';
+import { failureOf, quickSame, sameFailure } from './failure.ts';
+
+/** Engine runs a shrink may spend, unless told otherwise. */
+export const DEFAULT_BUDGET = 3000;
+
+export type Phase = 'check' | 'files' | 'edits' | 'prose' | 'lines' | 'block' | 'done';
+
+export interface Size {
+  /** Characters of the files and the reply together. */
+  chars: number;
+  /** Lines of the files and the reply together. */
+  lines: number;
+  files: number;
+  /** Edits the engine reads in the reply. */
+  edits: number;
+}
+
+export interface ShrinkProgress {
+  runs: number;
+  budget: number;
+  phase: Phase;
+  /** The smallest failing session so far. */
+  size: Size;
+}
+
+/** What went, for the words under the result. */
+export interface Removed {
+  /** Names of the files dropped. */
+  files: string[];
+  /** Whether the edit's own file was among them (a failure that does not need it). */
+  ownFile: boolean;
+  /** Other edits dropped from the reply. */
+  edits: number;
+  /** Per file kept: its lines removed, of how many. */
+  lines: { file: string; removed: number; total: number }[];
+  /** Reply lines removed, of how many. */
+  reply: { removed: number; total: number };
+  /** The session's prompt (it never reaches the engine). */
+  prompt: boolean;
+}
+
+export type ShrinkResult =
+  | {
+      ok: true;
+      /** The smallest failing session found, with the edit selected and the result's digest. */
+      session: Session;
+      /** The edit's index in the shrunk session's result. */
+      index: number;
+      code: Code;
+      before: Size;
+      after: Size;
+      removed: Removed;
+      runs: number;
+      budget: number;
+      /** False when the budget ran out (or the shrink was stopped) before the end. */
+      complete: boolean;
+    }
+  | { ok: false; reason: 'not-reproduced' | 'not-failed'; message: string; runs: number };
+
+export interface ShrinkOptions {
+  /** Engine runs at most (default `DEFAULT_BUDGET`). */
+  budget?: number;
+  progress?(progress: ShrinkProgress): void;
+  /** Asked between runs: true stops the shrink, which returns what it has. */
+  stopped?(): boolean;
+}
+
+/** The edit to keep failing: its index in the session's result and its code. */
+export interface ShrinkTarget {
+  index: number;
+  code: Code;
+}
+
+type SegmentKind = 'other' | 'prose' | 'target';
+
+/** A piece of the reply: another edit's block, a line of prose, or a line of the edit's own block. */
+interface Segment {
+  kind: SegmentKind;
+  text: string;
+  /** In the edit's own block: the numbers that cite lines of its file (renumbered as lines go). */
+  numbers?: NumberToken[];
+}
+
+/** A number in a line of the reply: where it is and its value. */
+interface NumberToken {
+  at: number;
+  length: number;
+  value: number;
+}
+
+/**
+ * The numbers in a line that may cite a line of the file: whole numbers (not
+ * part of a name or a decimal) within `lo`-`hi`, the lines the edit cites.
+ * Which numbers are line numbers is the format's business; a guess is safe
+ * here because every renumbered reply is checked by running the engine.
+ */
+export function lineNumbers(text: string, lo: number, hi: number): NumberToken[] {
+  const out: NumberToken[] = [];
+  for (const m of text.matchAll(/(?<![\w.])\d{1,9}(?![\w.])/g)) {
+    const value = Number(m[0]);
+    if (value >= lo && value <= hi) out.push({ at: m.index, length: m[0].length, value });
+  }
+  return out;
+}
+
+/** Count of the sorted numbers `sorted` below `x`. */
+function below(sorted: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** `text` with its line numbers moved up by the lines removed above each (`kept`: sorted 0-based line indexes). */
+function renumber(text: string, numbers: readonly NumberToken[], kept: readonly number[], total: number): string {
+  let out = '';
+  let at = 0;
+  for (const n of numbers) {
+    const above = Math.min(n.value - 1, total);
+    const removed = above - below(kept, above);
+    out += text.slice(at, n.at) + String(Math.max(0, n.value - removed));
+    at = n.at + n.length;
+  }
+  return out + text.slice(at);
+}
+
+/** Kept parts, as indexes into the original session's parts. */
+interface State {
+  files: number[];
+  /** Per file index: the kept line indexes (absent: all lines). */
+  lines: Map<number, number[]>;
+  segments: number[];
+}
+
+/** Lines with their line breaks ("a\nb" → ["a\n", "b"]). */
+export function splitLines(text: string): string[] {
+  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+
+/** Lines as an editor counts them, a final line break ending the last line. */
+export function lineCount(text: string): number {
+  if (text === '') return 0;
+  let n = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return text.endsWith('\n') ? n - 1 : n;
+}
+
+export function sizeOf(session: Session, edits: number): Size {
+  let chars = session.reply.length;
+  let lines = lineCount(session.reply);
+  for (const f of session.files) {
+    chars += f.text.length;
+    lines += lineCount(f.text);
+  }
+  return { chars, lines, files: session.files.length, edits };
+}
+
+function request(session: Session) {
+  return {
+    format: session.format,
+    files: Object.fromEntries(session.files.map((f) => [f.name, f.text])),
+    response: session.reply,
+    ...(session.options ? { options: session.options } : {}),
+  };
+}
+
+/** Cut the reply into the edit's block lines, other edits' blocks and prose lines. */
+function segment(reply: string, target: EditResult, edits: readonly EditResult[]): Segment[] {
+  const { from: tFrom, to: tTo } = target.reply;
+  // Other blocks, merged where they overlap, leaving out any that touch the edit's own.
+  const spans = edits
+    .filter((e) => e !== target && e.reply.to > e.reply.from && (e.reply.to <= tFrom || e.reply.from >= tTo))
+    .map((e) => [e.reply.from, e.reply.to] as [number, number])
+    .sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const s of spans) {
+    const top = merged[merged.length - 1];
+    if (top && s[0] < top[1]) top[1] = Math.max(top[1], s[1]);
+    else merged.push([...s]);
+  }
+  const out: Segment[] = [];
+  const prose = (from: number, to: number) => {
+    for (const line of splitLines(reply.slice(from, to))) out.push({ kind: 'prose', text: line });
+  };
+  let at = 0;
+  const blocks = [...merged, [tFrom, tTo] as [number, number]].sort((a, b) => a[0] - b[0]);
+  for (const [from, to] of blocks) {
+    prose(at, from);
+    if (from === tFrom && to === tTo) {
+      const cited = target.cited;
+      for (const line of splitLines(reply.slice(from, to))) {
+        const numbers = cited ? lineNumbers(line, cited.start - 1, cited.end + 1) : [];
+        out.push(numbers.length ? { kind: 'target', text: line, numbers } : { kind: 'target', text: line });
+      }
+    }
+    else out.push({ kind: 'other', text: reply.slice(from, to) });
+    at = to;
+  }
+  prose(at, reply.length);
+  return out;
+}
+
+/** The edit whose reply span covers most of `[from, to)`, if any covers part of it. */
+function corresponding(edits: readonly EditResult[], from: number, to: number): EditResult | null {
+  let best: EditResult | null = null;
+  let most = 0;
+  for (const e of edits) {
+    const overlap = Math.min(to, Math.max(e.reply.to, e.reply.from + 1)) - Math.max(from, e.reply.from);
+    if (overlap > most) {
+      most = overlap;
+      best = e;
+    }
+  }
+  return best;
+}
+
+/**
+ * Shrink `session` keeping the failure of `target` (its index in the
+ * session's result, and its code).
+ */
+export function shrink(session: Session, target: ShrinkTarget, options: ShrinkOptions = {}): ShrinkResult {
+  const budget = Math.max(1, options.budget ?? DEFAULT_BUDGET);
+  let runs = 0;
+  let phase: Phase = 'check';
+  const out = () => runs >= budget || (options.stopped?.() ?? false);
+
+  let original: ApplyResult;
+  try {
+    runs++;
+    original = applyRequest(request(session));
+  } catch (e) {
+    return { ok: false, reason: 'not-reproduced', message: `the engine failed on this session: ${e instanceof Error ? e.message : String(e)}`, runs };
+  }
+  const edit = original.edits[target.index];
+  if (!edit) return { ok: false, reason: 'not-reproduced', message: `the session has no edit #${target.index + 1} any more`, runs };
+  if (edit.status !== 'failed' || edit.code !== target.code)
+    return {
+      ok: false,
+      reason: edit.status === 'failed' ? 'not-reproduced' : 'not-failed',
+      message:
+        edit.status === 'failed'
+          ? `edit #${target.index + 1} now fails with ${edit.code ?? 'no code'}, not ${target.code}`
+          : `edit #${target.index + 1} applies now`,
+      runs,
+    };
+
+  const detected = session.format === 'auto';
+  const failure = failureOf(session.reply, session.files.map((f) => f.name), original, edit, detected);
+  const segments = segment(session.reply, edit, original.edits);
+  const pieces = session.files.map((f) => splitLines(f.text));
+
+  // The edit's own file (the last of that name, as the request reads them): its line numbers follow its lines.
+  const own = session.files.map((f) => f.name).lastIndexOf(edit.file);
+
+  const build = (state: State): { session: Session; from: number; to: number } => {
+    let reply = '';
+    let from = -1;
+    let to = -1;
+    const kept = own >= 0 && state.files.includes(own) ? state.lines.get(own) : undefined;
+    for (const k of state.segments) {
+      const s = segments[k];
+      if (s.kind === 'target') {
+        if (from < 0) from = reply.length;
+        reply += kept && s.numbers ? renumber(s.text, s.numbers, kept, pieces[own].length) : s.text;
+        to = reply.length;
+      } else reply += s.text;
+    }
+    const files = state.files.map((i) => {
+      const kept = state.lines.get(i);
+      return { name: session.files[i].name, text: kept ? kept.map((l) => pieces[i][l]).join('') : session.files[i].text };
+    });
+    const built: Session = { format: session.format, files, reply };
+    if (session.options) built.options = session.options;
+    return { session: built, from, to };
+  };
+
+  let state: State = { files: session.files.map((_, i) => i), lines: new Map(), segments: segments.map((_, k) => k) };
+  let best = { session: build(state).session, index: edit.index, result: original };
+  const before = sizeOf(session, original.edits.length);
+  const report = () => options.progress?.({ runs, budget, phase, size: sizeOf(best.session, best.result.edits.length) });
+  report();
+
+  /** Does this state still fail the same way? Keeps it as the best when it does. */
+  const check = (next: State): boolean => {
+    if (out()) return false;
+    const built = build(next);
+    if (built.from < 0) return false;
+    runs++;
+    let result: ApplyResult;
+    try {
+      result = applyRequest(request(built.session));
+    } catch {
+      report();
+      return false;
+    }
+    const e = corresponding(result.edits, built.from, built.to);
+    const same =
+      e !== null &&
+      quickSame(failure, e) &&
+      sameFailure(failure, failureOf(built.session.reply, built.session.files.map((f) => f.name), result, e, detected));
+    if (same) best = { session: built.session, index: e.index, result };
+    report();
+    return same;
+  };
+
+  /** ddmin over the kept segments of some kinds, the others fixed. */
+  const reduceSegments = (kinds: SegmentKind[]): boolean => {
+    const movable = state.segments.filter((k) => kinds.includes(segments[k].kind));
+    if (movable.length === 0) return false;
+    const fixed = state.segments.filter((k) => !kinds.includes(segments[k].kind));
+    const merge = (kept: readonly number[]) => [...fixed, ...kept].sort((a, b) => a - b);
+    const kept = ddmin(movable, (k) => check({ ...state, segments: merge(k) }), out);
+    state = { ...state, segments: merge(kept) };
+    return kept.length < movable.length;
+  };
+
+  const reduceLines = (): boolean => {
+    let changed = false;
+    const order = [...state.files.filter((i) => i === own), ...state.files.filter((i) => i !== own)];
+    for (const i of order) {
+      if (out()) break;
+      const all = state.lines.get(i) ?? pieces[i].map((_, l) => l);
+      const kept = ddmin(all, (k) => check({ ...state, lines: new Map(state.lines).set(i, [...k]) }), out);
+      if (kept.length < all.length) changed = true;
+      state = { ...state, lines: new Map(state.lines).set(i, kept) };
+    }
+    return changed;
+  };
+
+  phase = 'files';
+  state = { ...state, files: ddmin(state.files, (k) => check({ ...state, files: [...k] }), out) };
+  phase = 'edits';
+  reduceSegments(['other']);
+  phase = 'prose';
+  reduceSegments(['prose']);
+  for (let round = 0; round < 4 && !out(); round++) {
+    phase = 'lines';
+    const lines = reduceLines();
+    phase = 'block';
+    const block = reduceSegments(['target']);
+    if (!block || (!lines && round > 0)) break;
+  }
+  const complete = !out();
+  phase = 'done';
+  report();
+
+  const final = best.session;
+  const after = sizeOf(final, best.result.edits.length);
+  const keptNames = new Set(final.files.map((f) => f.name));
+  const removedFiles = session.files.filter((f) => !keptNames.has(f.name)).map((f) => f.name);
+  const lines: Removed['lines'] = [];
+  for (const f of final.files) {
+    const was = session.files.find((o) => o.name === f.name);
+    if (!was) continue;
+    const total = lineCount(was.text);
+    const removed = total - lineCount(f.text);
+    if (removed > 0) lines.push({ file: f.name, removed, total });
+  }
+  const replyTotal = lineCount(session.reply);
+  const removed: Removed = {
+    files: removedFiles,
+    ownFile: removedFiles.includes(edit.file),
+    edits: original.edits.length - best.result.edits.length,
+    lines,
+    reply: { removed: replyTotal - lineCount(final.reply), total: replyTotal },
+    prompt: session.prompt !== undefined && session.prompt !== '',
+  };
+  return {
+    ok: true,
+    session: { ...final, selected: best.index, digest: resultDigest(best.result) },
+    index: best.index,
+    code: edit.code,
+    before,
+    after,
+    removed,
+    runs,
+    budget,
+    complete,
+  };
+}
+
+/** Did the shrink remove any part the engine reads? */
+export function shrank(removed: Removed): boolean {
+  return removed.files.length > 0 || removed.edits > 0 || removed.lines.length > 0 || removed.reply.removed > 0;
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
+
+/** What was removed, in words: "removed 3 other files, 14 other edits and 17,180 of 17,209 lines of lodash.js". */
+export function describeRemoved(removed: Removed): string {
+  const parts: string[] = [];
+  if (removed.files.length) parts.push(plural(removed.files.length, removed.ownFile ? 'file' : 'other file'));
+  if (removed.edits > 0) parts.push(plural(removed.edits, 'other edit'));
+  for (const l of removed.lines) parts.push(`${count(l.removed)} of ${plural(l.total, 'line')} of ${l.file}`);
+  if (removed.reply.removed > 0) parts.push(`${count(removed.reply.removed)} of ${plural(removed.reply.total, 'line')} of the reply`);
+  if (removed.prompt) parts.push('the prompt');
+  if (parts.length === 0) return 'nothing could be removed';
+  const last = parts.pop();
+  return `removed ${parts.length ? `${parts.join(', ')} and ${last}` : last}`;
+}
