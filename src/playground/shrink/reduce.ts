@@ -97,15 +97,20 @@ type SegmentKind = 'other' | 'prose' | 'target';
 interface Segment {
   kind: SegmentKind;
   text: string;
-  /** In the edit's own block: the numbers that cite lines of its file (renumbered as lines go). */
-  numbers?: NumberToken[];
+  /** The numbers in it that cite lines of a file (renumbered as that file's lines go). */
+  numbers?: Citation[];
 }
 
-/** A number in a line of the reply: where it is and its value. */
+/** A number in a text: where it is and its value. */
 interface NumberToken {
   at: number;
   length: number;
   value: number;
+}
+
+/** A number citing a line of a file of the session (by index). */
+interface Citation extends NumberToken {
+  file: number;
 }
 
 /**
@@ -135,14 +140,18 @@ function below(sorted: readonly number[], x: number): number {
   return lo;
 }
 
-/** `text` with its line numbers moved up by the lines removed above each (`kept`: sorted 0-based line indexes). */
-function renumber(text: string, numbers: readonly NumberToken[], kept: readonly number[], total: number): string {
+/** Line `line` of a file once only the lines `kept` (sorted, 0-based) of its `total` are left. */
+export function lineAfter(line: number, kept: readonly number[], total: number): number {
+  const above = Math.max(0, Math.min(line - 1, total));
+  return Math.max(0, line - (above - below(kept, above)));
+}
+
+/** `text` with each number replaced by `value(number)`. */
+function renumber(text: string, numbers: readonly Citation[], value: (n: Citation) => number): string {
   let out = '';
   let at = 0;
   for (const n of numbers) {
-    const above = Math.min(n.value - 1, total);
-    const removed = above - below(kept, above);
-    out += text.slice(at, n.at) + String(Math.max(0, n.value - removed));
+    out += text.slice(at, n.at) + String(value(n));
     at = n.at + n.length;
   }
   return out + text.slice(at);
@@ -188,9 +197,33 @@ function request(session: Session) {
   };
 }
 
-/** Cut the reply into the edit's block lines, other edits' blocks and prose lines. */
-function segment(reply: string, target: EditResult, edits: readonly EditResult[]): Segment[] {
+/**
+ * Cut the reply into the edit's block lines, other edits' blocks and prose
+ * lines; note in each the numbers that cite lines of the session's files
+ * (`fileOf`: a file's index by name, -1 when not given).
+ */
+function segment(reply: string, target: EditResult, edits: readonly EditResult[], fileOf: (name: string) => number): Segment[] {
   const { from: tFrom, to: tTo } = target.reply;
+  const cites = new Map<number, Citation>();
+  for (const e of edits) {
+    const file = fileOf(e.file);
+    if (!e.cited || file < 0) continue;
+    for (const n of lineNumbers(reply.slice(e.reply.from, e.reply.to), e.cited.start - 1, e.cited.end + 1))
+      cites.set(e.reply.from + n.at, { ...n, at: e.reply.from + n.at, file });
+  }
+  const citations = [...cites.values()].sort((a, b) => a.at - b.at);
+  const piece = (kind: SegmentKind, from: number, to: number): Segment => {
+    const numbers = citations.filter((c) => c.at >= from && c.at + c.length <= to).map((c) => ({ ...c, at: c.at - from }));
+    return numbers.length ? { kind, text: reply.slice(from, to), numbers } : { kind, text: reply.slice(from, to) };
+  };
+  const lines = (kind: SegmentKind, from: number, to: number) => {
+    for (let at = from; at < to; ) {
+      const nl = reply.indexOf('\n', at);
+      const end = nl === -1 || nl >= to ? to : nl + 1;
+      out.push(piece(kind, at, end));
+      at = end;
+    }
+  };
   // Other blocks, merged where they overlap, leaving out any that touch the edit's own.
   const spans = edits
     .filter((e) => e !== target && e.reply.to > e.reply.from && (e.reply.to <= tFrom || e.reply.from >= tTo))
@@ -203,24 +236,15 @@ function segment(reply: string, target: EditResult, edits: readonly EditResult[]
     else merged.push([...s]);
   }
   const out: Segment[] = [];
-  const prose = (from: number, to: number) => {
-    for (const line of splitLines(reply.slice(from, to))) out.push({ kind: 'prose', text: line });
-  };
   let at = 0;
   const blocks = [...merged, [tFrom, tTo] as [number, number]].sort((a, b) => a[0] - b[0]);
   for (const [from, to] of blocks) {
-    prose(at, from);
-    if (from === tFrom && to === tTo) {
-      const cited = target.cited;
-      for (const line of splitLines(reply.slice(from, to))) {
-        const numbers = cited ? lineNumbers(line, cited.start - 1, cited.end + 1) : [];
-        out.push(numbers.length ? { kind: 'target', text: line, numbers } : { kind: 'target', text: line });
-      }
-    }
-    else out.push({ kind: 'other', text: reply.slice(from, to) });
+    lines('prose', at, from);
+    if (from === tFrom && to === tTo) lines('target', from, to);
+    else out.push(piece('other', from, to));
     at = to;
   }
-  prose(at, reply.length);
+  lines('prose', at, reply.length);
   return out;
 }
 
@@ -270,24 +294,30 @@ export function shrink(session: Session, target: ShrinkTarget, options: ShrinkOp
 
   const detected = session.format === 'auto';
   const failure = failureOf(session.reply, session.files.map((f) => f.name), original, edit, detected);
-  const segments = segment(session.reply, edit, original.edits);
+  // A file as the request reads it: the last of that name.
+  const names = session.files.map((f) => f.name);
+  const fileOf = (name: string) => names.lastIndexOf(name);
+  const own = fileOf(edit.file);
+  const segments = segment(session.reply, edit, original.edits, fileOf);
   const pieces = session.files.map((f) => splitLines(f.text));
-
-  // The edit's own file (the last of that name, as the request reads them): its line numbers follow its lines.
-  const own = session.files.map((f) => f.name).lastIndexOf(edit.file);
 
   const build = (state: State): { session: Session; from: number; to: number } => {
     let reply = '';
     let from = -1;
     let to = -1;
-    const kept = own >= 0 && state.files.includes(own) ? state.lines.get(own) : undefined;
+    // Cited line numbers follow the lines removed above them.
+    const value = (n: Citation) => {
+      const kept = state.files.includes(n.file) ? state.lines.get(n.file) : undefined;
+      return kept ? lineAfter(n.value, kept, pieces[n.file].length) : n.value;
+    };
     for (const k of state.segments) {
       const s = segments[k];
+      const text = s.numbers ? renumber(s.text, s.numbers, value) : s.text;
       if (s.kind === 'target') {
         if (from < 0) from = reply.length;
-        reply += kept && s.numbers ? renumber(s.text, s.numbers, kept, pieces[own].length) : s.text;
+        reply += text;
         to = reply.length;
-      } else reply += s.text;
+      } else reply += text;
     }
     const files = state.files.map((i) => {
       const kept = state.lines.get(i);
