@@ -4,7 +4,6 @@
 // page imports only its type.
 
 import { expose } from 'comlink';
-import { encodeSession } from '../playground/share.ts';
 import type { Session } from '../playground/session.ts';
 import { shrink, type ShrinkProgress, type ShrinkResult, type ShrinkTarget } from '../playground/shrink/reduce.ts';
 
@@ -19,7 +18,7 @@ export type ShrinkReport = ShrinkResult & {
 export type ShrinkStage = ShrinkProgress | { phase: 'measure'; runs: number; budget: number };
 
 const api = {
-  run(session: Session, target: ShrinkTarget, budget: number, progress: (p: ShrinkStage) => void): ShrinkReport {
+  async run(session: Session, target: ShrinkTarget, budget: number, progress: (p: ShrinkStage) => void): Promise<ShrinkReport> {
     let sent = 0;
     let phase = '';
     const result = shrink(session, target, {
@@ -34,8 +33,8 @@ const api = {
     });
     if (!result.ok) return result;
     void progress({ phase: 'measure', runs: result.runs, budget: result.budget });
-    const hashes = { before: encodeSession({ ...session, selected: target.index }).length, after: encodeSession(result.session).length };
-    return { ...result, hashes };
+    const { hashLengths } = await import('../playground/shrink/measure.ts');
+    return { ...result, hashes: hashLengths({ ...session, selected: target.index }, result.session) };
   },
 };
 
