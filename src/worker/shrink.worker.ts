@@ -15,7 +15,8 @@ export type ShrinkReport = ShrinkResult & {
   hashes?: { before: number; after: number };
 };
 
-export type ShrinkStage = ShrinkProgress | { phase: 'measure'; runs: number; budget: number };
+/** Progress, and the last stage: measuring the links of the result. */
+export type ShrinkStage = Omit<ShrinkProgress, 'phase'> & { phase: ShrinkProgress['phase'] | 'measure' };
 
 const api = {
   async run(session: Session, target: ShrinkTarget, budget: number, progress: (p: ShrinkStage) => void): Promise<ShrinkReport> {
@@ -32,7 +33,7 @@ const api = {
       },
     });
     if (!result.ok) return result;
-    void progress({ phase: 'measure', runs: result.runs, budget: result.budget });
+    void progress({ phase: 'measure', runs: result.runs, budget: result.budget, size: result.after });
     const { hashLengths } = await import('../playground/shrink/measure.ts');
     return { ...result, hashes: hashLengths({ ...session, selected: target.index }, result.session) };
   },

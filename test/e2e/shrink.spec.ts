@@ -126,8 +126,8 @@ test.describe('shrink to a minimal failure', () => {
     await held;
     await expect(panel(page).getByRole('progressbar', { name: 'Engine runs' })).toBeVisible();
     const progress = panel(page).locator('.pg-shrink-progress');
-    await expect(progress).toHaveText(/^Measuring the links: [\d,]+ of 3,000 engine runs\.$/);
-    const runs = (await progress.textContent())?.match(/: ([\d,]+) of/)?.[1];
+    await expect(progress).toHaveText(/^Measuring the links… [\d,]+ of 3,000 engine runs used; smallest failing session so far: \d+ lines, \d+ characters\.$/);
+    const runs = (await progress.textContent())?.match(/… ([\d,]+) of/)?.[1];
     expect(Number(runs?.replace(',', ''))).toBeGreaterThan(10);
 
     await panel(page).getByRole('button', { name: 'Cancel' }).click();
@@ -142,5 +142,16 @@ test.describe('shrink to a minimal failure', () => {
     expect(await page.evaluate(() => location.hash)).toBe(before);
     await panel(page).getByRole('button', { name: 'Close the minimal failure' }).click();
     await expect(panel(page)).toBeHidden();
+  });
+
+  test('a session that is already minimal is said so', async ({ page }) => {
+    const tiny: Session = { format: 'ln-diff', files: [{ name: 'a.txt', text: 'a\n' }], reply: '<<<<<<< REMOVE\n1│b\n=======\n>>>>>>> INSERT\n' };
+    await page.goto(`/playground/#${encodeSession(tiny)}`);
+    await expect(diagnostics(page).locator('#pg-summary')).toContainText('0 of 1 edit applied, 1 failed');
+    await row(page, 1).getByRole('button', { name: 'Shrink to a minimal failure (edit #1)' }).click();
+    await expect(panel(page).locator('.pg-shrink-outcome')).toHaveText(
+      'Could not shrink it: edit #1 needs every file, edit and line of this session to fail with no-match.',
+    );
+    await expect(page.getByRole('status')).toContainText('Could not shrink the failure');
   });
 });
