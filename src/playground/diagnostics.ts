@@ -13,7 +13,7 @@ export interface PanelHandlers {
   copy(text: string, what: string): void;
   /** Copy a share link that opens with this edit selected. */
   copyFailureLink(index: number): void;
-  /** More buttons for an edit's row (null entries are left out). */
+  /** More controls for an edit's row (null entries are left out), shown at the end of its body. */
   actions?(edit: EditResult): (HTMLElement | null)[];
 }
 
@@ -152,8 +152,9 @@ function editRow(edit: EditResult, extra: EditExtra | undefined, selected: boole
     );
   }
 
-  const more = handlers.actions?.(edit).filter((b): b is HTMLElement => b !== null) ?? [];
-  if (more.length) body.append(h('div', { class: 'pg-buttons ld-row-actions' }, ...more));
+  const more = handlers.actions?.(edit).filter((el): el is HTMLElement => el !== null) ?? [];
+  if (more.length > 0) body.append(h('div', { class: 'pg-buttons ld-row-actions' }, ...more));
+
   return h('li', { class: `ld-row ld-${tone}`, attrs: { 'data-edit': edit.index, 'aria-labelledby': headId } }, head, body);
 }
 

@@ -27,6 +27,7 @@ import type { Decoded } from './share.ts';
 import type { EditResult } from '../core/types.ts';
 import { h } from './dom.ts';
 import { mountTakeaway } from './takeaway/takeaway.ts';
+import { mountShrink } from './shrink/panel.ts';
 import type { FileText } from './takeaway/plan.ts';
 
 const ui = findElements();
@@ -204,8 +205,26 @@ const address = new Address(state, ui, notices, {
   digest: () => currentDigest(state),
   copy: (text, what) => results.copy(text, what),
   save: () => saver.schedule(),
-  shrink: () => null,
+  shrink() {
+    // Offered when the link is too long: shrink the selected failure, or the first one.
+    const edits = state.last?.output.result?.edits ?? [];
+    const failed = edits.find((e) => e.index === state.selected && e.status === 'failed') ?? edits.find((e) => e.status === 'failed');
+    const button = failed ? shrink.action(failed) : null;
+    return button ? () => button.click() : null;
+  },
 });
+
+const shrink = mountShrink(ui.shrink, {
+  session: () => sessions.current(),
+  linkFor: (session) => address.linkFor(session),
+  open(session) {
+    notices.alert('link', null);
+    sessions.set(session);
+    address.push();
+  },
+  say,
+});
+rowActions.shrink = (edit) => shrink.action(edit);
 
 const note = saveNote();
 ui.linkWarning.after(note.el);

@@ -1,0 +1,55 @@
+// "Shrink to a minimal failure": a button on each failed edit's row. The
+// panel it opens (view.ts, with the worker's handle) is loaded on the first
+// click, so the page's first load carries only this.
+
+import type { EditResult } from '../../core/types.ts';
+import { h } from '../dom.ts';
+import type { Session } from '../session.ts';
+import { DEFAULT_BUDGET } from './summary.ts';
+import type { ShrinkView } from './view.ts';
+import './shrink.css';
+
+export interface ShrinkHooks {
+  /** The session as the page shows it now. */
+  session(): Session;
+  /** The full address that opens a session, or null when it is too large for a link. */
+  linkFor(session: Session): Promise<string | null>;
+  /** Replace the page's session with this one. */
+  open(session: Session): void;
+  /** Announce a short message (the page's status line). */
+  say(text: string): void;
+}
+
+export interface ShrinkPanel {
+  /** The button for an edit's row: a failed edit gets one, others null. */
+  action(edit: EditResult): HTMLElement | null;
+}
+
+/** Mount on `<div id="pg-shrink" hidden>`; `budget`: engine runs a shrink may spend. */
+export function mountShrink(container: HTMLElement, hooks: ShrinkHooks, budget = DEFAULT_BUDGET): ShrinkPanel {
+  let view: Promise<ShrinkView> | null = null;
+  const start = (edit: EditResult) => {
+    view ??= import('./view.ts').then((m) => m.shrinkView(container, hooks, budget));
+    view.then(
+      (v) => v.start(edit),
+      () => {
+        view = null;
+        hooks.say('Could not load the shrink; try again.');
+      },
+    );
+  };
+  return {
+    action(edit: EditResult): HTMLElement | null {
+      if (edit.status !== 'failed' || !edit.code) return null;
+      return h(
+        'button',
+        {
+          class: 'pg-shrink-action',
+          attrs: { type: 'button', 'aria-label': `Shrink to a minimal failure (edit #${edit.index + 1})` },
+          on: { click: () => start(edit) },
+        },
+        'Shrink to a minimal failure',
+      );
+    },
+  };
+}
