@@ -2,6 +2,7 @@
 // the values mean (a format name, a directory) is checked where they are used.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { DEFAULT_JOBS, type ConformanceCommand } from './conformance.ts';
 import { CliError, oneLine } from './errors.ts';
 
 export type Command =
@@ -15,7 +16,9 @@ export type Command =
    */
   | { kind: 'apply'; dryRun: boolean; atomic: boolean; base: string; format: string; reply: string | null }
   /** `read`: print a format's view of a file. `file` null means stdin. */
-  | { kind: 'read'; format: string; file: string | null };
+  | { kind: 'read'; format: string; file: string | null }
+  /** `conformance`: run the conformance suite through a program (src/cli/conformance.ts). */
+  | ({ kind: 'conformance' } & ConformanceCommand);
 
 const HINT = " (try 'ln-diff --help')";
 
@@ -90,6 +93,42 @@ export function parseCommand(argv: readonly string[]): Command {
       kind: 'read',
       format: (values.format as string | undefined) ?? 'ln-diff',
       file: file === '-' ? null : file,
+    };
+  }
+
+  if (command === 'conformance') {
+    const { values, positionals } = parse(rest, {
+      ...help,
+      cmd: { type: 'string' },
+      suite: { type: 'string' },
+      format: { type: 'string' },
+      page: { type: 'string' },
+      example: { type: 'string' },
+      jobs: { type: 'string' },
+      timeout: { type: 'string' },
+    });
+    if (values.help) return { kind: 'help' };
+    if (positionals.length > 0) throw new CliError(`conformance takes no argument; unexpected '${positionals[0]}'`);
+    const cmd = values.cmd as string | undefined;
+    if (cmd === undefined || cmd.trim() === '') throw new CliError(`conformance needs --cmd "PROGRAM"${HINT}`);
+    const count = (name: string, fallback: number | null): number | null => {
+      const v = values[name] as string | undefined;
+      if (v === undefined) return fallback;
+      if (!/^[1-9][0-9]*$/.test(v)) throw new CliError(`--${name} must be a whole number from 1, found '${v}'`);
+      return Number(v);
+    };
+    const timeout = (values.timeout as string | undefined) ?? '30';
+    if (!/^[0-9]*\.?[0-9]+$/.test(timeout) || Number(timeout) <= 0)
+      throw new CliError(`--timeout must be a number of seconds above 0, found '${timeout}'`);
+    return {
+      kind: 'conformance',
+      cmd,
+      suite: (values.suite as string | undefined) ?? null,
+      format: (values.format as string | undefined) ?? null,
+      page: (values.page as string | undefined) ?? null,
+      example: count('example', null),
+      jobs: count('jobs', DEFAULT_JOBS)!,
+      timeout: Number(timeout),
     };
   }
 

@@ -14,6 +14,7 @@ import {
   validateRequest,
 } from '../formats/index.ts';
 import { parseCommand, type Command } from './args.ts';
+import { DEFAULT_JOBS, runConformance } from './conformance.ts';
 import { predict, refuseTwoNames, writeAllOrNothing, writeEach, type Change, type Outcome } from './changes.ts';
 import { decodeUtf8, openBase, readTarget, readTextFile, removeStaleTemps, resolveTarget, type Target } from './disk.ts';
 import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, oneLine } from './errors.ts';
@@ -35,12 +36,21 @@ Commands:
     --dry-run                   Show what would change; write nothing
     --atomic                    All or nothing: write no file unless every edit applied
   read [--format NAME] FILE     Print the view of FILE that a model is shown (default: ln-diff)
+  conformance --cmd "PROGRAM"   Run the conformance suite through PROGRAM (a shell command that
+                                reads a request on stdin and prints a result, like apply --json);
+                                print each failure with its differences, then N passed, N failed
+    --format NAME               Only the cases in this format (auto included)
+    --page PAGE                 Only the cases of this spec page (ln-diff, formats/udiff, ...)
+    --example N                 Only example N (of each selected page)
+    --suite FILE                The suite (default: spec/conformance.json of this package)
+    --jobs N                    Programs run at once (default: ${DEFAULT_JOBS})
+    --timeout SECONDS           Time allowed per case (default: 30)
   help, -h, --help              Show this help
   -v, --version                 Print the version
 
 Exit status: 0 every edit applied (and every file was written); 1 some edit failed, or a
 file could not be written; 2 malformed request, usage error, unsafe path or unreadable file
-(nothing written); 3 internal error.
+(nothing written); 3 internal error. conformance: 0 every case passed, 1 some case failed.
 `;
 }
 
@@ -231,6 +241,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await applyDisk(command);
       case 'read':
         return await read(command);
+      case 'conformance':
+        return await runConformance(command, out);
     }
   } catch (err) {
     if (err instanceof CliError) {
