@@ -67,7 +67,7 @@ after(() => {
 
 test('the tarball holds the compiled library, the command, the licence and the readme, and no source', () => {
   const outside = packed.filter((p) => !p.startsWith('lib/'));
-  assert.deepEqual(outside, ['LICENSE', 'README.md', 'bin/ln-diff.mjs', 'package.json']);
+  assert.deepEqual(outside, ['LICENSE', 'README.md', 'bin/ln-diff.mjs', 'package.json', 'spec/conformance.json']);
   for (const needed of ['lib/index.js', 'lib/index.d.ts', 'lib/cli/main.js']) assert.ok(packed.includes(needed), needed);
   const stray = packed.filter((p) => p.startsWith('lib/') && !p.endsWith('.js') && !p.endsWith('.d.ts'));
   assert.deepEqual(stray, [], 'lib/ holds JavaScript and declarations only');
@@ -177,6 +177,14 @@ test('`npx ln-diff --version` and `apply --json` run the installed command', () 
   const bad = sh('npx', ['--no', '--', 'ln-diff', 'apply', '--json'], project, '{');
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /^ln-diff: invalid JSON request/);
+});
+
+test('`npx ln-diff conformance` finds the suite the package carries and runs the installed command through it', () => {
+  const bin = join(project, 'node_modules', '.bin', 'ln-diff');
+  const run = sh('npx', ['--no', '--', 'ln-diff', 'conformance', '--cmd', `"${bin}" apply --json`, '--format', 'udiff'], project);
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+  assert.match(run.stdout, /^(\d+) passed, 0 failed$/m);
+  assert.ok(Number(/^(\d+) passed/m.exec(run.stdout)?.[1]) > 10);
 });
 
 test('publint finds nothing in the tarball (strict, down to suggestions)', async () => {
