@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyChanges, exactDiff, textDelta, type ExactChange, type ExactDiff, type Region } from '../../src/playground/result/exact.ts';
+import { applyChanges, exactDiff, lineInB, textDelta, type ExactChange, type ExactDiff, type Region } from '../../src/playground/result/exact.ts';
 import { chunkSpans, lineIndex, spanLines } from '../../src/playground/result/chunking.ts';
 import { applySplices, formatText, parseText, setFinalNewline, spliceText } from '../../src/core/text.ts';
 import { prng } from '../prng.ts';
@@ -404,4 +404,19 @@ test('textDelta: the one replacement between two texts, keeping surrogate pairs 
     assert.ok(maxPrefix - d.from <= 1);
     assert.ok(!/[\ud800-\udbff]$/.test(prev.slice(0, d.from)), 'no pair split at the start');
   }
+});
+
+test('lineInB: an unchanged line of A, where it is in B', () => {
+  const before = 'a\nb\nc\nd\ne\n';
+  const regions: Region[] = [
+    { start: 2, end: 1, newLines: 2 },
+    { start: 3, end: 4, newLines: 1 },
+  ];
+  const after = engineApply(before, [
+    { region: regions[0], lines: ['x', 'y'] },
+    { region: regions[1], lines: ['C'] },
+  ]);
+  assert.equal(after, 'a\nx\ny\nb\nC\ne\n');
+  const diff = exactDiff(before, after, regions);
+  assert.deepEqual([1, 2, 3, 4, 5].map((n) => lineInB(diff, n)), [1, 4, 5, 5, 6]);
 });

@@ -8,7 +8,9 @@
 // (their texts are checked, never assumed), and only inside a region is
 // anything diffed: its old lines against its new ones (a udiff hunk's
 // context lines and the unchanged lines of a whole-file rewrite stay
-// unmarked), then each changed run of lines word by word, so that the
+// unmarked; lines found once on each side anchor the diff, as in patience
+// diff, so a large rewrite stays cheap), then each changed run of lines
+// word by word, so that the
 // view's character highlights show what changed inside a line. Every diff
 // is bounded; past a bound a run becomes one change, never a wrong one.
 //
@@ -72,7 +74,7 @@ export interface Delta {
   insert: string;
 }
 
-/** A line diff that needs more edits than this gives up on what is left between the common ends. */
+/** A line diff (between two anchors) that needs more edits than this gives up: one run. */
 const MAX_LINE_EDIT = 200;
 /** A changed run longer than this (either side, in characters) is one change. */
 const MAX_WORD_TEXT = 20_000;
@@ -225,45 +227,107 @@ function tokens(text: string, from: number, to: number): { lines: string[]; at: 
   return { lines, at };
 }
 
-/** The changes of one piece: a bounded line diff, then each changed run word by word. */
+/** The changes of one piece: its lines matched, then each changed run word by word. */
 function lineChanges(a: string, b: string, p: Piece, out: ExactChange[]): void {
   const ta = tokens(a, p.a0, p.a1);
   const tb = tokens(b, p.b0, p.b1);
-  const na = ta.lines.length;
-  const nb = tb.lines.length;
-  let head = 0;
-  while (head < na && head < nb && ta.lines[head] === tb.lines[head]) head++;
-  let tail = 0;
-  while (tail < na - head && tail < nb - head && ta.lines[na - 1 - tail] === tb.lines[nb - 1 - tail]) tail++;
-  const ea = na - tail;
-  const eb = nb - tail;
-  if (head === ea && head === eb) return;
-  const run = (i0: number, i1: number, j0: number, j1: number) => runChanges(a, b, ta.at[i0], ta.at[i1], tb.at[j0], tb.at[j1], out);
-  if (head === ea || head === eb) {
-    run(head, ea, head, eb);
-    return;
+  let i = 0;
+  let j = 0;
+  const flush = (i1: number, j1: number) => {
+    if (i1 > i || j1 > j) runChanges(a, b, ta.at[i], ta.at[i1], tb.at[j], tb.at[j1], out);
+  };
+  for (const [mi, mj] of commonLines(ta.lines, tb.lines)) {
+    flush(mi, mj);
+    i = mi + 1;
+    j = mj + 1;
   }
-  const parts = diffArrays(ta.lines.slice(head, ea), tb.lines.slice(head, eb), { maxEditLength: MAX_LINE_EDIT });
-  if (!parts) {
-    run(head, ea, head, eb);
-    return;
-  }
-  let i = head;
-  let j = head;
-  let ri = i;
-  let rj = j;
-  for (const part of parts) {
-    if (part.added) j += part.count;
-    else if (part.removed) i += part.count;
-    else {
-      if (i > ri || j > rj) run(ri, i, rj, j);
-      i += part.count;
-      j += part.count;
-      ri = i;
-      rj = j;
+  flush(ta.lines.length, tb.lines.length);
+}
+
+/**
+ * The lines two lists share, as index pairs in order: common ends first,
+ * then lines found once on each side as anchors (in order, their longest
+ * increasing run, as patience diff does), and a bounded Myers diff between
+ * anchors. A stretch the bounded diff gives up on shares nothing (one run).
+ * Anchoring keeps a large rewrite with many scattered changes cheap and
+ * exact where a single Myers diff would give up.
+ */
+function commonLines(a: readonly string[], b: readonly string[]): [number, number][] {
+  const pairs: [number, number][] = [];
+  // Work spent on anchoring, bounded by a few passes over the input.
+  let budget = 4 * (a.length + b.length);
+  const match = (a0: number, a1: number, b0: number, b1: number): void => {
+    while (a0 < a1 && b0 < b1 && a[a0] === b[b0]) pairs.push([a0++, b0++]);
+    let tail = 0;
+    while (a1 - tail > a0 && b1 - tail > b0 && a[a1 - 1 - tail] === b[b1 - 1 - tail]) tail++;
+    const ends: [number, number][] = [];
+    for (let k = tail; k > 0; k--) ends.push([a1 - k, b1 - k]);
+    a1 -= tail;
+    b1 -= tail;
+    if (a0 < a1 && b0 < b1) {
+      const anchors = budget > 0 && a1 - a0 + b1 - b0 > 64 ? uniqueAnchors(a, a0, a1, b, b0, b1) : [];
+      budget -= a1 - a0 + b1 - b0;
+      if (anchors.length > 0) {
+        let pa = a0;
+        let pb = b0;
+        for (const [ai, bj] of anchors) {
+          match(pa, ai, pb, bj);
+          pairs.push([ai, bj]);
+          pa = ai + 1;
+          pb = bj + 1;
+        }
+        match(pa, a1, pb, b1);
+      } else {
+        const parts = diffArrays(a.slice(a0, a1), b.slice(b0, b1), { maxEditLength: MAX_LINE_EDIT });
+        let i = a0;
+        let j = b0;
+        for (const part of parts ?? []) {
+          if (part.added) j += part.count;
+          else if (part.removed) i += part.count;
+          else for (let k = 0; k < part.count; k++) pairs.push([i++, j++]);
+        }
+      }
     }
+    for (const e of ends) pairs.push(e);
+  };
+  match(0, a.length, 0, b.length);
+  return pairs;
+}
+
+/** Lines found exactly once in each range, paired, and the longest run of them in the same order on both sides. */
+function uniqueAnchors(a: readonly string[], a0: number, a1: number, b: readonly string[], b0: number, b1: number): [number, number][] {
+  // Per line: its index in A (-1: seen twice), its index in B (-1: twice, -2: not yet).
+  const seen = new Map<string, [number, number]>();
+  for (let i = a0; i < a1; i++) {
+    const s = seen.get(a[i]);
+    if (s) s[0] = -1;
+    else seen.set(a[i], [i, -2]);
   }
-  if (i > ri || j > rj) run(ri, i, rj, j);
+  for (let j = b0; j < b1; j++) {
+    const s = seen.get(b[j]);
+    if (s) s[1] = s[1] === -2 ? j : -1;
+  }
+  const candidates: [number, number][] = [];
+  for (const [ia, jb] of seen.values()) if (ia >= 0 && jb >= 0) candidates.push([ia, jb]);
+  candidates.sort((x, y) => x[0] - y[0]);
+  // Longest increasing run of B indexes (patience sorting).
+  const tops: number[] = []; // per length, the candidate ending the best run
+  const back: number[] = new Array(candidates.length);
+  for (let k = 0; k < candidates.length; k++) {
+    const jb = candidates[k][1];
+    let lo = 0;
+    let hi = tops.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (candidates[tops[mid]][1] < jb) lo = mid + 1;
+      else hi = mid;
+    }
+    back[k] = lo > 0 ? tops[lo - 1] : -1;
+    tops[lo] = k;
+  }
+  const run: [number, number][] = [];
+  for (let k = tops.length ? tops[tops.length - 1] : -1; k >= 0; k = back[k]) run.push(candidates[k]);
+  return run.reverse();
 }
 
 /** A changed run of whole lines: one change for a pure insertion or deletion, word changes otherwise. */
@@ -345,4 +409,19 @@ export function applyChanges(a: string, b: string, changes: readonly ExactChange
     pos = c.toA;
   }
   return out + a.slice(pos);
+}
+
+/**
+ * Where line `line` of A is in B, by the placed regions (a line inside a
+ * region goes to the region's start in B): to show a place the engine did
+ * not change, such as a failed edit's closest candidate, on both sides.
+ */
+export function lineInB(diff: ExactDiff, line: number): number {
+  let shift = 0;
+  for (const r of diff.regions) {
+    if (r.a.start <= line && line <= r.a.end) return r.b.start;
+    // Before the line (an insertion right before it included).
+    if (r.a.end < line) shift += r.b.end - r.b.start - (r.a.end - r.a.start);
+  }
+  return line + shift;
 }
