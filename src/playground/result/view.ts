@@ -61,7 +61,6 @@ export class ResultView {
   private collapsed = true;
   /** The chunk last moved to; null once the reader scrolls elsewhere. */
   private current: number | null = null;
-  private scrolledTo = -1;
   private settle = 0;
 
   constructor(private readonly parent: HTMLElement) {
@@ -79,6 +78,11 @@ export class ResultView {
       const docs = this.docs();
       if (docs && this.file !== null && this.diff) this.build(this.file, docs, this.diff);
     });
+  }
+
+  /** Side by side, or unified (narrow screens); also the parent's `data-layout`. */
+  get layout(): 'split' | 'unified' {
+    return this.unified ? 'unified' : 'split';
   }
 
   /** Show a file (a new one, or the first time): the view is built anew. */
@@ -197,6 +201,7 @@ export class ResultView {
       this.watchScroll(this.merge.dom);
       this.host.className = 'pg-merge-host pg-merge-split';
     }
+    this.parent.dataset.layout = this.layout;
     this.bar.hidden = false;
     this.showStatus();
   }
@@ -277,13 +282,14 @@ export class ResultView {
     return this.merge?.dom ?? this.unified?.scrollDOM ?? null;
   }
 
+  /** The reader moving the view (wheel, touch, keys, a click in it) leaves the chunk last moved to. */
   private watchScroll(el: HTMLElement): void {
-    el.addEventListener('scroll', () => {
-      if (Math.abs(el.scrollTop - this.scrolledTo) > 2) {
-        this.current = null;
-        this.showStatus();
-      }
-    });
+    const leave = () => {
+      if (this.current === null) return;
+      this.current = null;
+      this.showStatus();
+    };
+    for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const) el.addEventListener(type, leave, { passive: true });
   }
 
   /** The top of a position's line block, in the scroller's content coordinates. */
@@ -310,10 +316,7 @@ export class ResultView {
       const line = views[0][0].defaultLineHeight;
       const target = Math.max(0, Math.round(top - CONTEXT_LINES * line));
       const moved = Math.abs(scroller.scrollTop - target) > 1;
-      if (moved) {
-        scroller.scrollTop = target;
-        this.scrolledTo = scroller.scrollTop;
-      }
+      if (moved) scroller.scrollTop = target;
       if ((moved || frames < 2) && ++frames < 12) this.settle = requestAnimationFrame(run);
     };
     // After the views have measured what the last transactions changed.
