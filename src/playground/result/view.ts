@@ -72,6 +72,7 @@ export class ResultView {
     this.bar.hidden = true;
     this.host = h('div', { class: 'pg-merge-host' });
     parent.classList.add('pg-result-view');
+    parent.dataset.layout = 'none';
     parent.append(this.bar, this.host);
     this.narrow = typeof matchMedia === 'function' ? matchMedia(NARROW) : null;
     this.narrow?.addEventListener('change', () => {
@@ -80,7 +81,7 @@ export class ResultView {
     });
   }
 
-  /** Side by side, or unified (narrow screens); also the parent's `data-layout`. */
+  /** Side by side, or unified (narrow screens); also the parent's `data-layout` (`none` when cleared). */
   get layout(): 'split' | 'unified' {
     return this.unified ? 'unified' : 'split';
   }
@@ -163,6 +164,7 @@ export class ResultView {
     this.diff = null;
     this.cache = null;
     this.bar.hidden = true;
+    this.parent.dataset.layout = 'none';
   }
 
   // ------------------------------------------------------------ building
