@@ -103,7 +103,7 @@ test.describe('the result view on a 20,000-line file', () => {
     await open(page);
     await page.addStyleTag({ content: '.pg-merge-split .cm-mergeView { max-height: none !important; }' });
     const view = result(page);
-    await expect(view.getByRole('toolbar', { name: 'Changes' })).toContainText(`${EDITS} changes`);
+    await expect(view.getByRole('group', { name: 'Changes' })).toContainText(`${EDITS} changes`);
     await expect(view.locator('.cm-collapsedLines').first()).toBeVisible();
     await expect.poll(() => lines(page, 'a', 'changed').then((l) => l.length)).toBe(2 * EDITS);
     const changedA = await lines(page, 'a', 'changed');
@@ -135,7 +135,7 @@ test.describe('the result view on a 20,000-line file', () => {
     await page.setViewportSize({ width: 1400, height: 1000 });
     await open(page);
     const view = result(page);
-    await expect(view.getByRole('toolbar', { name: 'Changes' })).toContainText(`${EDITS} changes`);
+    await expect(view.getByRole('group', { name: 'Changes' })).toContainText(`${EDITS} changes`);
     const scroller = view.locator('.cm-mergeView');
     await row(page, 10).locator('.ld-row-head').scrollIntoViewIfNeeded();
     const pageTop = await page.evaluate(() => scrollY);
@@ -146,7 +146,7 @@ test.describe('the result view on a 20,000-line file', () => {
     await view.scrollIntoViewIfNeeded();
     for (const n of linesA(9)) await expect.poll(() => lines(page, 'a', 'visible'), { message: `before, line ${n}` }).toContain(n);
     for (const n of linesB(9)) await expect.poll(() => lines(page, 'b', 'visible'), { message: `after, line ${n}` }).toContain(n);
-    await expect(view.getByRole('toolbar', { name: 'Changes' })).toContainText(`Change 10 of ${EDITS}`);
+    await expect(view.getByRole('group', { name: 'Changes' })).toContainText(`Change 10 of ${EDITS}`);
 
     // Then another edit, far before it: the view moves back.
     await row(page, 2).locator('.ld-row-head').click();
@@ -161,7 +161,7 @@ test.describe('the result view on a 20,000-line file', () => {
     await page.setViewportSize({ width: 1400, height: 1000 });
     await open(page);
     const view = result(page);
-    const bar = view.getByRole('toolbar', { name: 'Changes' });
+    const bar = view.getByRole('group', { name: 'Changes' });
     await expect(bar).toContainText(`${EDITS} changes`);
     await bar.scrollIntoViewIfNeeded();
     const next = bar.getByRole('button', { name: 'Next change' });
@@ -204,7 +204,7 @@ test.describe('the result view on a 20,000-line file', () => {
     await view.scrollIntoViewIfNeeded();
     await expect(after).toContainText('// edit 10 more');
     await expect(after).toHaveAttribute('data-probe', 'kept');
-    await expect(view.getByRole('toolbar', { name: 'Changes' })).toContainText(`${EDITS} changes`);
+    await expect(view.getByRole('group', { name: 'Changes' })).toContainText(`${EDITS} changes`);
     for (const n of linesB(9)) await expect.poll(() => lines(page, 'b', 'visible')).toContain(n);
     expect(errors).toEqual([]);
   });
@@ -214,7 +214,7 @@ test.describe('the result view on a 20,000-line file', () => {
     await page.setViewportSize({ width: 1400, height: 1000 });
     await open(page);
     const view = result(page);
-    const bar = view.getByRole('toolbar', { name: 'Changes' });
+    const bar = view.getByRole('group', { name: 'Changes' });
     await expect(bar).toContainText(`${EDITS} changes`);
     const editors = view.locator('.cm-content');
     await editors.first().evaluate((el) => el.setAttribute('data-probe', 'kept'));
@@ -257,7 +257,7 @@ test.describe('the result view on a 20,000-line file', () => {
     await view.scrollIntoViewIfNeeded();
     for (const n of linesB(9)) await expect.poll(() => lines(page, 'u', 'visible')).toContain(n);
     await expect(view.locator('.cm-deletedChunk', { hasText: `const v = x * ${blockOf(9)};` })).toBeVisible();
-    await expect(view.getByRole('toolbar', { name: 'Changes' })).toContainText(`Change 10 of ${EDITS}`);
+    await expect(view.getByRole('group', { name: 'Changes' })).toContainText(`Change 10 of ${EDITS}`);
     // Back to a wide window: side by side again.
     await page.setViewportSize({ width: 1400, height: 1000 });
     await expect(view.locator('.cm-mergeView')).toHaveCount(1);

@@ -68,7 +68,7 @@ export class ResultView {
     this.nextButton = h('button', { attrs: { type: 'button' }, on: { click: () => this.step(1) } }, 'Next change');
     this.expandButton = h('button', { attrs: { type: 'button', 'aria-pressed': 'false' }, on: { click: () => this.toggleCollapse() } }, 'Expand unchanged lines');
     this.status = h('span', { class: 'pg-merge-status', attrs: { 'aria-live': 'polite' } });
-    this.bar = h('div', { class: 'pg-merge-bar', attrs: { role: 'toolbar', 'aria-label': 'Changes' } }, this.prevButton, this.nextButton, this.status, this.expandButton);
+    this.bar = h('div', { class: 'pg-merge-bar', attrs: { role: 'group', 'aria-label': 'Changes' } }, this.prevButton, this.nextButton, this.status, this.expandButton);
     this.bar.hidden = true;
     this.host = h('div', { class: 'pg-merge-host' });
     parent.classList.add('pg-result-view');
@@ -99,8 +99,7 @@ export class ResultView {
   update(u: MergeUpdate): boolean {
     const docs = this.docs();
     if (!docs || u.file !== this.file) return false;
-    const a = docs.a as Text;
-    const b = docs.b as Text;
+    const { a, b } = docs;
     if (!deltaFits(u.a, a.length) || !deltaFits(u.b, b.length)) return false;
     const lengthA = lengthAfter(u.a, a.length);
     const lengthB = lengthAfter(u.b, b.length);
@@ -128,7 +127,7 @@ export class ResultView {
       } else refresh(view);
     }
     const next = this.docs();
-    if (next && this.collapsed && layout(this.chunks(), next.a as Text, next.b as Text) !== before) this.setCollapse(true);
+    if (next && this.collapsed && layout(this.chunks(), next.a, next.b) !== before) this.setCollapse(true);
     this.current = null;
     this.showStatus();
     return true;
@@ -139,8 +138,7 @@ export class ResultView {
     const docs = this.docs();
     if (!docs) return;
     this.current = null;
-    const a = docs.a as Text;
-    const b = docs.b as Text;
+    const { a, b } = docs;
     const posA = a.line(clampLine(region.a.start, a)).from;
     const posB = b.line(clampLine(region.b.start, b)).from;
     if (this.merge) {
