@@ -14,7 +14,8 @@ import { badgeOf, toneOf } from './present.ts';
 import { activeTab, findEdit, type PageState, type Run, type Tab } from './state.ts';
 import type { Elements } from './elements.ts';
 import type { Notices } from './notices.ts';
-import type { ResultView } from './merge.ts';
+import type { ResultView } from './result/view.ts';
+import { lineInB } from './result/exact.ts';
 
 export interface ResultHooks {
   reply(): EditorViewType;
@@ -134,7 +135,7 @@ export class Results {
   }
 
   private load(): Promise<ResultView> {
-    this.loadingView ??= import('./merge.ts').then(({ ResultView }) => (this.view = new ResultView(this.ui.merge)));
+    this.loadingView ??= import('./result/view.ts').then(({ ResultView }) => (this.view = new ResultView(this.ui.merge)));
     return this.loadingView;
   }
 
@@ -147,12 +148,20 @@ export class Results {
     const { state, ui } = this;
     state.merge = out;
     state.resultFile = out.file;
-    ui.resultCaption.textContent = `${out.file}: ${out.label}. Before on the left, after on the right.`;
     if (ui.resultFile.value !== out.file && !ui.resultFile.disabled) ui.resultFile.value = out.file;
     this.chain = this.chain.then(async () => {
       const view = this.view ?? (await this.load());
       if (out.whole) view.show({ file: out.file, before: out.whole.before, after: out.whole.after, diff: out.diff });
-      else if (out.delta) view.update({ file: out.file, a: out.delta.a, b: out.delta.b, diff: out.diff });
+      else if (out.delta && !view.update({ file: out.file, a: out.delta.a, b: out.delta.b, diff: out.diff })) {
+        // The view could not take the change (another file, or its documents differ): ask for the whole texts.
+        state.merge = null;
+        this.hooks.showFile();
+        return;
+      }
+      ui.resultCaption.textContent =
+        view.layout === 'unified'
+          ? `${out.file}: ${out.label}. The text after, with removed lines shown above the lines that replace them.`
+          : `${out.file}: ${out.label}. Before on the left, after on the right.`;
       if (this.revealEdit !== null) {
         const region = this.regionOf(this.revealEdit, out);
         this.revealEdit = null;
@@ -174,9 +183,8 @@ export class Results {
     const edit = findEdit(this.state, index);
     const r = edit ? sourceRanges(edit)[0] : undefined;
     if (!edit || !r || edit.file !== out.file) return null;
-    let shift = 0;
-    for (const e of out.edits) if (e.a.end < r.start) shift += e.b.end - e.b.start - (e.a.end - e.a.start);
-    return { a: r, b: { start: r.start + shift, end: r.end + shift } };
+    const b = lineInB(out.diff, r.start);
+    return { a: r, b: { start: b, end: b + Math.max(0, r.end - r.start) } };
   }
 
   /** Paint the last result onto the reply and the source editors. */

@@ -221,23 +221,20 @@ export class EngineWorker {
     const before = Object.hasOwn(run.request.files, file) ? run.request.files[file] : '';
     const out = run.result?.files ?? {};
     const after = Object.hasOwn(out, file) ? (out[file] ?? '') : before;
-    const applied = (run.result?.edits ?? []).filter((e) => e.file === file && e.status === 'applied' && e.range);
-    const regions: (Region & { index: number })[] = [];
-    if (outcome.label === 'changed') {
-      for (const e of applied) {
-        const p = run.parsed.get(e.index);
-        const range = e.range!;
-        regions.push({ index: e.index, start: range.start, end: range.end, newLines: p && p.file === file ? p.new.length : range.end - range.start + 1 });
-      }
-    }
-    const diff =
+    // Each applied edit of this file is a region: what it replaced, and how many lines it wrote
+    // (from the parsed reply; unknown, the result view falls back to a bounded diff of the whole file).
+    const applied = (run.result?.edits ?? []).filter(
+      (e) => e.file === file && e.status === 'applied' && e.range && e.code !== 'duplicate' && e.kind !== 'delete' && e.kind !== 'rename',
+    );
+    const regions: Region[] =
       outcome.label === 'changed'
-        ? exactDiff(before, after, regions)
-        : before === after
-          ? { changes: [], regions: [] }
-          : { changes: [{ fromA: 0, toA: before.length, fromB: 0, toB: after.length }], regions: [] };
-    const sorted = [...regions].sort((x, y) => x.start - y.start);
-    const edits = diff.regions.map((r, i) => ({ index: sorted[i]?.index ?? -1, a: r.a, b: r.b })).filter((e) => e.index >= 0);
+        ? applied.map((e) => {
+            const p = run.parsed.get(e.index);
+            return { start: e.range!.start, end: e.range!.end, newLines: p && p.file === file ? p.new.length : Number.NaN };
+          })
+        : [];
+    const diff = exactDiff(before, after, regions);
+    const edits = outcome.label === 'changed' ? applied.map((e, i) => ({ index: e.index, a: diff.regions[i].a, b: diff.regions[i].b })) : [];
     const previous = this.shown;
     const version = ++this.version;
     this.shown = { version, file, before, after };

@@ -55,11 +55,12 @@ async function expectFourEdits(page: Page) {
   await expect(retry).toContainText('11│    return a * b');
   await expect(row(page, 4).getByRole('button', { name: 'Copy retry message for edit #4' })).toBeVisible();
 
-  // the merge view shows the text after the edits
-  const after = result(page).getByLabel('After: app.py');
+  // the merge view shows the text after the edits (side by side; one editor, unified, on a narrow screen)
+  const narrow = (page.viewportSize()?.width ?? 1400) < 700;
+  const after = result(page).getByLabel(narrow ? 'Before and after: app.py' : 'After: app.py');
   await expect(after).toContainText('print("hi", name)');
   await expect(after).toContainText('return round(calculate_total(items, tax_rate), 2)');
-  await expect(result(page).getByLabel('Before: app.py')).toContainText('print("hello", name)');
+  await expect(result(page).getByLabel(narrow ? 'Before and after: app.py' : 'Before: app.py')).toContainText('print("hello", name)');
 }
 
 test.describe('playground', () => {
