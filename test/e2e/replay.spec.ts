@@ -71,7 +71,7 @@ test.describe('replay', () => {
     await expect(files).toContainText('server listening on port');
     // the source shows the lines each edit touched, marked applied
     const source = page.getByRole('region', { name: 'Source: lines each edit touches' });
-    await expect(source.locator('.pg-rl[data-state="applied"]')).toHaveCount(2);
+    await expect(source.locator('.cm-line.ld-ok')).toHaveCount(2);
     await expect(page.getByRole('button', { name: 'Play again' })).toBeVisible();
     expect(errors).toEqual([]);
   });
@@ -107,8 +107,8 @@ test.describe('replay', () => {
       at = lineEnd(at);
       await expect(progress(page)).toContainText(`reply: ${at} of ${total} characters`);
     }
-    await expect(source.locator('.pg-rl[data-state="pending"]')).toHaveCount(1);
-    await expect(source.locator('.pg-rl[data-state="pending"]')).toContainText('port: 8080,');
+    await expect(source.locator('.cm-line.ld-warn')).toHaveCount(1);
+    await expect(source.locator('.cm-line.ld-warn')).toContainText('port: 8080,');
     // The line `2│  port: 8080,` made it known.
     expect(reply.slice(0, at).endsWith('2│  port: 8080,\n')).toBe(true);
 
