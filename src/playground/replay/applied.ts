@@ -1,10 +1,12 @@
 // The files with the completed edits applied, kept edit by edit: each edit
 // that completes is applied once, as the splice of the original text its own
 // result made (the lines its range replaced), shifted by the splices applied
-// before it. Nothing here reads a whole file per edit but the line starts of
-// a file, found once. At the end of the reply the engine's answer for the
+// before it. At the end of the reply the engine's answer for the
 // whole reply (overlaps and duplicates are known only then) is compared with
 // what was applied, and the difference, usually none, is one more change.
+// An edit costs the lines it replaced (and the file's line starts, found
+// once), not a pass over the whole file, unless its result differs from the
+// original elsewhere than its lines (then found character by character).
 
 import type { EditResult } from '../../core/types.ts';
 import type { AppliedChange } from './protocol.ts';
@@ -47,6 +49,20 @@ export function difference(a: string, b: string): Splice | null {
   let s = 0;
   while (s < n - p && a.charCodeAt(a.length - 1 - s) === b.charCodeAt(b.length - 1 - s)) s++;
   return { from: p, to: a.length - s, insert: b.slice(p, b.length - s) };
+}
+
+const EDGE = 256;
+
+/**
+ * `b` keeps `a`'s first `head` and last `tail` characters, checked where an
+ * edit's result can differ outside its lines: at both ends of the file (a
+ * BOM, a final newline set or added) and next to the lines replaced.
+ */
+function sameEdges(a: string, b: string, head: number, tail: number): boolean {
+  const same = (x: number, y: number, n: number) => a.slice(x, x + n) === b.slice(y, y + n);
+  const h = Math.min(head, EDGE);
+  const t = Math.min(tail, EDGE);
+  return same(0, 0, h) && same(head - h, head - h, h) && same(a.length - t, b.length - t, t) && same(a.length - tail, b.length - tail, t);
 }
 
 /** Two splices of one original text that cannot both apply (the engine's own rule, in characters). */
@@ -120,7 +136,8 @@ export class AppliedFiles {
     };
     for (const [path, text] of Object.entries(after)) {
       const t = this.at(path);
-      if (text === t.original) continue;
+      // The other files of the result are the given texts themselves (the edited one is not compared whole).
+      if (path !== result.file && text === t.original) continue;
       if (t.stale) continue;
       if (text === null) {
         if (!t.removed) changes.push({ type: 'remove', file: path, edit });
@@ -158,7 +175,7 @@ export class AppliedFiles {
       const from = lineAt(range.start - 1);
       const tail = original.length - lineAt(Math.max(range.end, range.start - 1));
       const to = original.length - tail;
-      if (text.length - tail >= from && text.startsWith(original.slice(0, from)) && text.endsWith(original.slice(to))) {
+      if (text.length - tail >= from && sameEdges(original, text, from, tail)) {
         return { from, to, insert: text.slice(from, text.length - tail) };
       }
     }
