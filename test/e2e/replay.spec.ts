@@ -189,6 +189,10 @@ test.describe('replay', () => {
     await page.getByRole('button', { name: 'Restart' }).click();
     await expect(progress(page)).toContainText(`reply: 0 of ${total} characters`);
     await expect(log(page).locator('li')).toHaveCount(0);
+    // the applied edit is undone and no line is marked
+    await expect(appliedViews(page)).toContainText('port: 8080,');
+    await expect(appliedViews(page)).not.toContainText('port: 3000,');
+    await expect(page.locator('#pg-replay .cm-line.ld-line')).toHaveCount(0);
     expect(errors).toEqual([]);
   });
 
@@ -260,6 +264,12 @@ test.describe('replay', () => {
     // The applied file is the engine's result for the whole reply.
     const engine = applyRequest({ format: 'ln-diff', files, response: text });
     expect(engine.edits.filter((e) => e.status === 'applied')).toHaveLength(20);
+    expect(await downloaded(page, 'app.py')).toBe(engine.files['app.py']);
+
+    // Played again (the applied edits undone first), it ends with the same file.
+    await page.getByRole('button', { name: 'Play again' }).click();
+    await expect(progress(page)).toContainText('done', { timeout: 120_000 });
+    await expect(progress(page)).toContainText('20 of 20 edits complete');
     expect(await downloaded(page, 'app.py')).toBe(engine.files['app.py']);
     expect(errors).toEqual([]);
   });

@@ -103,12 +103,40 @@ export function mountReplay(hooks: PanelHooks): Panel {
     const shown = replyText.length;
     if (received > shown) replyText.appendData(session.reply.slice(shown, received));
     else if (received < shown) replyText.data = session.reply.slice(0, received);
-    ui.reply.scrollTop = ui.reply.scrollHeight;
+    later.reply = true;
+    schedule();
   }
 
+  // The log's new rows wait here until the step is taken in, then go in at once.
+  let rows = document.createDocumentFragment();
   function logRow(text: string, tone: string): void {
-    ui.log.append(h('li', { attrs: { 'data-tone': tone } }, text));
-    ui.log.scrollTop = ui.log.scrollHeight;
+    rows.append(h('li', { attrs: { 'data-tone': tone } }, text));
+  }
+  function flushLog(): void {
+    if (!rows.hasChildNodes()) return;
+    ui.log.append(rows);
+    rows = document.createDocumentFragment();
+    later.log = true;
+    schedule();
+  }
+
+  // Scrolling reads the layout: it waits for the next frame, once for all a frame's steps (a step only writes).
+  const later: { reply: boolean; log: boolean; source: { file: string; line: number } | null; applied: { file: string; pos: number } | null } = {
+    reply: false,
+    log: false,
+    source: null,
+    applied: null,
+  };
+  let frame = 0;
+  function schedule(): void {
+    frame ||= requestAnimationFrame(() => {
+      frame = 0;
+      if (later.source) views.followSource(later.source.file, later.source.line);
+      if (later.applied) views.followApplied(later.applied.file, later.applied.pos);
+      if (later.reply) ui.reply.scrollTop = ui.reply.scrollHeight;
+      if (later.log) ui.log.scrollTop = ui.log.scrollHeight;
+      Object.assign(later, { reply: false, log: false, source: null, applied: null });
+    });
   }
 
   function onStep(step: ReplayStep): void {
@@ -121,8 +149,10 @@ export function mountReplay(hooks: PanelHooks): Panel {
     }
     const changed = views.apply(step.changes);
     views.markSource(edits.map((e) => ({ index: e.index, file: e.file, state: e.state, range: e.state === 'pending' ? e.placed : (e.range ?? e.placed) })));
-    if (touched) views.followSource(touched.file, touched.line);
-    if (changed) views.followApplied(changed.file, changed.pos);
+    flushLog();
+    if (touched) later.source = touched;
+    if (changed) later.applied = changed;
+    if (touched || changed) schedule();
   }
 
   /** Take one event in; returns the source line it touches, if any. */
@@ -202,6 +232,7 @@ export function mountReplay(hooks: PanelHooks): Panel {
     done = false;
     replyText.data = '';
     ui.log.replaceChildren();
+    Object.assign(later, { source: null, applied: null });
     ui.summary.replaceChildren();
     if (reply === '') {
       session = null;

@@ -41,9 +41,13 @@ interface Pane {
 }
 
 interface FileViews {
+  /** The given text (null: a file the reply creates). */
+  original: string | null;
   source: Pane | null;
   applied: Pane;
   placed: Placed[];
+  /** Everything applied since the views were made (undone to start again). */
+  done: ChangeSet | null;
 }
 
 function marksKey(m: Marks): string {
@@ -71,12 +75,38 @@ export class ReplayViews {
 
   /** New views of the given files (the old ones are dropped). */
   reset(given: Record<string, string>): void {
+    if (this.again(given)) return;
     this.clear();
     for (const [path, text] of Object.entries(given)) {
       // One document for both views: the text is split into lines once.
       const doc = Text.of(text.split('\n'));
-      this.files.set(path, { source: this.pane(this.sourceBox, path, doc, false), applied: this.pane(this.appliedBox, path, doc, true), placed: [] });
+      this.files.set(path, { original: text, source: this.pane(this.sourceBox, path, doc, false), applied: this.pane(this.appliedBox, path, doc, true), placed: [], done: null });
     }
+  }
+
+  /** The same files again: undo what was applied (by its own ranges) and clear the marks, keeping the views. */
+  private again(given: Record<string, string>): boolean {
+    const paths = Object.keys(given);
+    const kept = [...this.files].filter(([, f]) => f.original !== null);
+    if (kept.length !== paths.length || !kept.every(([path, f]) => Object.hasOwn(given, path) && given[path] === f.original)) return false;
+    for (const [path, f] of this.files) {
+      if (f.original === null) {
+        untrack(f.applied.view);
+        f.applied.box.remove();
+        this.files.delete(path);
+        continue;
+      }
+      const view = f.applied.view;
+      // The source view's document is the original text.
+      if (f.done && f.source) view.dispatch({ changes: f.done.invert(f.source.view.state.doc) });
+      f.done = null;
+      f.placed = [];
+      f.applied.title.textContent = path;
+      this.paintApplied(f);
+      for (const pane of [f.source, f.applied]) if (pane) this.followed.delete(pane.view);
+    }
+    this.markSource([]);
+    return true;
   }
 
   clear(): void {
@@ -141,7 +171,7 @@ export class ReplayViews {
     for (const c of changes) {
       let f = this.files.get(c.file);
       if (!f && c.type === 'add') {
-        f = { source: null, applied: this.pane(this.appliedBox, c.file, Text.of(c.text.split('\n')), true), placed: [{ edit: c.edit, from: 0, to: c.text.length }] };
+        f = { original: null, source: null, applied: this.pane(this.appliedBox, c.file, Text.of(c.text.split('\n')), true), placed: [{ edit: c.edit, from: 0, to: c.text.length }], done: null };
         f.applied.title.textContent = `${c.file} (new)`;
         this.files.set(c.file, f);
         this.paintApplied(f);
@@ -169,7 +199,10 @@ export class ReplayViews {
       }
     }
     for (const [f, p] of pending) {
-      if (p.changes) f.applied.view.dispatch({ changes: p.changes });
+      if (p.changes) {
+        f.applied.view.dispatch({ changes: p.changes });
+        f.done = f.done ? f.done.compose(p.changes) : p.changes;
+      }
       this.paintApplied(f);
     }
     return last;
