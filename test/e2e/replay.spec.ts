@@ -1,8 +1,11 @@
 // The playground's Replay panel: the reply played as if a model were writing
 // it, with each edit applied when its block closes, before the reply ends.
 
-import { test, expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { test, expect, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { applyRequest } from '../../src/formats/index.ts';
+import { encodeSession } from '../../src/playground/share.ts';
 
 interface Example {
   id: string;
@@ -27,6 +30,47 @@ function watchErrors(page: Page): string[] {
 const panel = (page: Page) => page.locator('#pg-replay');
 const log = (page: Page) => page.getByRole('list', { name: 'Events' });
 const progress = (page: Page) => page.locator('#pg-replay-progress');
+const sourceViews = (page: Page) => page.getByRole('region', { name: 'Source: lines each edit touches' });
+const appliedViews = (page: Page) => page.getByRole('region', { name: 'Files with the edits applied so far' });
+
+// The large case of bench/site.bench.ts: a generated source and a reply of
+// edits spread over it (every third cites its line one off).
+function source(lines: number): string {
+  let out = '';
+  for (let i = 1; i <= lines; i++) out += i % 10 === 1 ? `def function_${i}(alpha, beta):\n` : `    value_${i} = compute(alpha, beta, ${i})  # step ${i}\n`;
+  return out;
+}
+function reply(lines: number, edits: number): string {
+  const step = Math.floor(lines / edits);
+  let out = '';
+  for (let k = 0; k < edits; k++) {
+    const n = k * step + 2 + (k % 3 === 0 ? 1 : 0);
+    const real = n - (k % 3 === 0 ? 1 : 0);
+    out += `app.py\n<editblock>\n<<<<<<< REMOVE\n${n}│    value_${real} = compute(alpha, beta, ${real})  # step ${real}\n=======\n    │    value_${real} = compute(beta, alpha, ${real})\n>>>>>>> INSERT\n</editblock>\n\n`;
+  }
+  return out;
+}
+
+/** The line numbers an editor shows inside its scroller. */
+async function visibleLines(editor: Locator): Promise<number[]> {
+  await editor.scrollIntoViewIfNeeded();
+  return editor.evaluate((el) => {
+    const box = el.querySelector('.cm-scroller')!.getBoundingClientRect();
+    return [...el.querySelectorAll('.cm-lineNumbers .cm-gutterElement')]
+      .filter((g) => {
+        const r = g.getBoundingClientRect();
+        return r.height > 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+      })
+      .map((g) => Number(g.textContent))
+      .filter((n) => n > 0);
+  });
+}
+
+/** The text the Download button of a file's applied view saves. */
+async function downloaded(page: Page, file: string): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), appliedViews(page).getByRole('button', { name: `Download ${file} with the edits applied so far` }).click()]);
+  return readFileSync((await download.path())!, 'utf8');
+}
 
 test.describe('replay', () => {
   let example: Example;
@@ -71,7 +115,7 @@ test.describe('replay', () => {
     await expect(files).toContainText('server listening on port');
     // the source shows the lines each edit touched, marked applied
     const source = page.getByRole('region', { name: 'Source: lines each edit touches' });
-    await expect(source.locator('.pg-rl[data-state="applied"]')).toHaveCount(2);
+    await expect(source.locator('.cm-line.ld-ok')).toHaveCount(2);
     await expect(page.getByRole('button', { name: 'Play again' })).toBeVisible();
     expect(errors).toEqual([]);
   });
@@ -107,8 +151,8 @@ test.describe('replay', () => {
       at = lineEnd(at);
       await expect(progress(page)).toContainText(`reply: ${at} of ${total} characters`);
     }
-    await expect(source.locator('.pg-rl[data-state="pending"]')).toHaveCount(1);
-    await expect(source.locator('.pg-rl[data-state="pending"]')).toContainText('port: 8080,');
+    await expect(source.locator('.cm-line.ld-warn')).toHaveCount(1);
+    await expect(source.locator('.cm-line.ld-warn')).toContainText('port: 8080,');
     // The line `2│  port: 8080,` made it known.
     expect(reply.slice(0, at).endsWith('2│  port: 8080,\n')).toBe(true);
 
@@ -145,6 +189,10 @@ test.describe('replay', () => {
     await page.getByRole('button', { name: 'Restart' }).click();
     await expect(progress(page)).toContainText(`reply: 0 of ${total} characters`);
     await expect(log(page).locator('li')).toHaveCount(0);
+    // the applied edit is undone and no line is marked
+    await expect(appliedViews(page)).toContainText('port: 8080,');
+    await expect(appliedViews(page)).not.toContainText('port: 3000,');
+    await expect(page.locator('#pg-replay .cm-line.ld-line')).toHaveCount(0);
     expect(errors).toEqual([]);
   });
 
@@ -184,6 +232,67 @@ test.describe('replay', () => {
     await expect(progress(page)).toContainText('4 of 4 edits complete');
     await expect(log(page).getByText(/^Edit 4 \(greet\.py\) failed at/)).toBeVisible();
     await expect(page.getByRole('table', { name: /^Whole reply at/ }).locator('tbody tr')).toHaveCount(4);
+  });
+
+  test('a 20,000-line file: replays to the end at the chosen pace, follows the last touched lines, and applies what the engine applies', async ({ page }) => {
+    test.setTimeout(180_000);
+    const errors = watchErrors(page);
+    const files = { 'app.py': source(20_000) };
+    const text = reply(20_000, 20);
+    await page.goto(`/playground/#${encodeSession({ format: 'ln-diff', files: [{ name: 'app.py', text: files['app.py'] }], reply: text })}`);
+    await page.getByText('Replay the reply', { exact: true }).click();
+    await page.getByRole('spinbutton', { name: 'Speed (tokens per second)' }).fill('10000');
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect(progress(page)).toContainText('done', { timeout: 120_000 });
+    await expect(progress(page)).toContainText(`reply: ${text.length.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters`);
+    await expect(progress(page)).toContainText('20 of 20 edits complete');
+    // The simulated clock: 4 characters a token at 10,000 tokens per second.
+    const whole = Math.round((text.length / 4 / 10_000) * 1000);
+    await expect(progress(page)).toContainText(` · ${whole} ms · `);
+    await expect(log(page).getByText(/^Edit 20 \(app\.py\) applied at/)).toBeVisible();
+
+    // Both views are scrolled to the last edit's line (19002), marked applied.
+    const src = sourceViews(page).locator('.cm-editor');
+    const out = appliedViews(page).locator('.cm-editor');
+    await expect(src).toHaveCount(1);
+    await expect.poll(() => visibleLines(src)).toContain(19_002);
+    await expect.poll(() => visibleLines(out)).toContain(19_002);
+    await expect(src.locator('.cm-line.ld-ok')).toContainText(['value_19002 = compute(alpha, beta, 19002)']);
+    await expect(out.locator('.cm-line.ld-ok')).toContainText(['value_19002 = compute(beta, alpha, 19002)']);
+    await expect(src.locator('.ld-badge').filter({ hasText: '#20' })).toBeVisible();
+
+    // The applied file is the engine's result for the whole reply.
+    const engine = applyRequest({ format: 'ln-diff', files, response: text });
+    expect(engine.edits.filter((e) => e.status === 'applied')).toHaveLength(20);
+    expect(await downloaded(page, 'app.py')).toBe(engine.files['app.py']);
+
+    // Played again (the applied edits undone first), it ends with the same file.
+    await page.getByRole('button', { name: 'Play again' }).click();
+    await expect(progress(page)).toContainText('done', { timeout: 120_000 });
+    await expect(progress(page)).toContainText('20 of 20 edits complete');
+    expect(await downloaded(page, 'app.py')).toBe(engine.files['app.py']);
+    expect(errors).toEqual([]);
+  });
+
+  test('an edit undone at the end of the reply (an overlap): the log says so and the applied file is the engine\'s', async ({ page, request }) => {
+    const all = (await (await request.get('/examples.json')).json()) as Example[];
+    const ex = all.find((x) => x.title === 'ln-diff: Overlapping edits')!;
+    expect(ex).toBeTruthy();
+    const files = Object.fromEntries(ex.session.files.map((f) => [f.name, f.text]));
+    const engine = applyRequest({ format: ex.session.format, files, response: ex.session.reply });
+    const undone = engine.edits.filter((e) => e.code === 'overlap');
+    expect(undone.length).toBeGreaterThan(0);
+    await page.goto(`/playground/#${encodeSession(ex.session)}`);
+    await page.getByText('Replay the reply', { exact: true }).click();
+    await page.getByRole('spinbutton', { name: 'Speed (tokens per second)' }).fill('2000');
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect(progress(page)).toContainText('done');
+    // Reported applied when its block closed, failed once the whole reply is read.
+    const first = undone[0];
+    await expect(log(page).getByText(new RegExp(`^Edit ${first.index + 1} \\(${first.file.replace(/\./g, '\\.')}\\) applied at`))).toBeVisible();
+    await expect(log(page).getByText(`Edit ${first.index + 1} (${first.file}), read with the whole reply: failed: overlaps`)).toBeVisible();
+    await expect(sourceViews(page).locator('.cm-line.ld-bad').first()).toBeVisible();
+    for (const [name, text] of Object.entries(engine.files)) if (text !== null) expect(await downloaded(page, name), name).toBe(text);
   });
 
   test('no accessibility violations with both panels open (light and dark), screenshots', async ({ page }) => {

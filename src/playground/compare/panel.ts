@@ -6,9 +6,10 @@ import { wrap, type Remote } from 'comlink';
 import type { CompareApi } from '../../worker/compare.worker.ts';
 import type { TokenCounts } from '../../tokens/index.ts';
 import type { CompareOutput } from './protocol.ts';
-import type { Panel, PanelHooks } from '../replay/mount.ts';
+import type { Panel, PanelHooks } from '../panels.ts';
 import { h } from '../dom.ts';
-import '../replay/replay.css';
+import '../panels.css';
+import './compare.css';
 
 const $ = <T extends HTMLElement>(id: string): T => {
   const el = document.getElementById(id);

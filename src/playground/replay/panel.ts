@@ -2,14 +2,18 @@
 // (a token counted as 4 characters), and show what is known when: the source
 // lines each edit touches, each edit applied as it completes, and the time of
 // each against the whole reply. Times are simulated from the speed, so they
-// are the same however fast this page runs.
+// are the same however fast this page runs. Each step adds to what is shown
+// (the reply's new characters, the log's new rows, the files' changes), and
+// redraws nothing else.
 
 import { wrap, type Remote } from 'comlink';
 import type { ReplayApi } from '../../worker/replay.worker.ts';
 import type { LineRange } from '../../core/types.ts';
 import type { ReplayEvent, ReplayStep } from './protocol.ts';
-import type { Panel, PanelHooks } from './mount.ts';
+import type { Panel, PanelHooks } from '../panels.ts';
 import { h } from '../dom.ts';
+import { ReplayViews, type EditState as State } from './views.ts';
+import '../panels.css';
 import './replay.css';
 
 const CHARS_PER_TOKEN = 4;
@@ -20,7 +24,7 @@ interface EditState {
   file: string;
   placed: LineRange | null;
   knownAt: number | null;
-  state: 'pending' | 'applied' | 'failed' | 'dropped';
+  state: State;
   appliedAt: number | null;
   appliedChar: number | null;
   range: LineRange | null;
@@ -33,6 +37,7 @@ const $ = <T extends HTMLElement>(id: string): T => {
 };
 
 const ms = (t: number) => `${Math.round(t).toLocaleString('en-US')} ms`;
+const num = (n: number) => n.toLocaleString('en-US');
 const lines = (r: LineRange) => (r.end < r.start ? `before line ${r.start}` : r.end === r.start ? `line ${r.start}` : `lines ${r.start}–${r.end}`);
 
 export function mountReplay(hooks: PanelHooks): Panel {
@@ -50,8 +55,12 @@ export function mountReplay(hooks: PanelHooks): Panel {
   };
   const worker = new Worker(new URL('../../worker/replay.worker.ts', import.meta.url), { type: 'module', name: 'ln-diff replay' });
   const api: Remote<ReplayApi> = wrap<ReplayApi>(worker);
+  const views = new ReplayViews(ui.source, ui.files);
+  // The reply so far: one text node, appended to.
+  const replyText = document.createTextNode('');
+  ui.reply.replaceChildren(replyText);
 
-  let session: { files: Record<string, string>; reply: string; total: number; format: string } | null = null;
+  let session: { reply: string; total: number; format: string } | null = null;
   let received = 0;
   let clock = 0;
   let done = false;
@@ -59,7 +68,6 @@ export function mountReplay(hooks: PanelHooks): Panel {
   let busy = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let edits: EditState[] = [];
-  let applied: Record<string, string | null> = {};
 
   const speed = (): number => {
     const v = Number(ui.speed.value);
@@ -79,78 +87,82 @@ export function mountReplay(hooks: PanelHooks): Panel {
   function showProgress(): void {
     buttons();
     if (!session) return;
-    const whole = `reply: ${received.toLocaleString('en-US')} of ${session.total.toLocaleString('en-US')} characters`;
-    const count = edits.filter((e) => e.state === 'applied' || e.state === 'failed').length;
-    ui.progress.textContent = `${session.format} · ${whole} · ${ms(clock)} · ${count} of ${edits.filter((e) => e.state !== 'dropped').length} edits complete${done ? ' · done' : playing ? '' : ' · paused'}`;
-    ui.reply.textContent = session.reply.slice(0, received);
-    ui.reply.scrollTop = ui.reply.scrollHeight;
+    const whole = `reply: ${num(received)} of ${num(session.total)} characters`;
+    let complete = 0;
+    let live = 0;
+    for (const e of edits) {
+      if (e.state !== 'dropped') live++;
+      if (e.state === 'applied' || e.state === 'failed') complete++;
+    }
+    ui.progress.textContent = `${session.format} · ${whole} · ${ms(clock)} · ${complete} of ${live} edits complete${done ? ' · done' : playing ? '' : ' · paused'}`;
   }
 
+  /** The reply box shows the first `received` characters: add the ones it lacks. */
+  function showReply(): void {
+    if (!session) return;
+    const shown = replyText.length;
+    if (received > shown) replyText.appendData(session.reply.slice(shown, received));
+    else if (received < shown) replyText.data = session.reply.slice(0, received);
+    later.reply = true;
+    schedule();
+  }
+
+  // The log's new rows wait here until the step is taken in, then go in at once.
+  let rows = document.createDocumentFragment();
   function logRow(text: string, tone: string): void {
-    ui.log.append(h('li', { attrs: { 'data-tone': tone } }, text));
+    rows.append(h('li', { attrs: { 'data-tone': tone } }, text));
+  }
+  function flushLog(): void {
+    if (!rows.hasChildNodes()) return;
+    ui.log.append(rows);
+    rows = document.createDocumentFragment();
+    later.log = true;
+    schedule();
   }
 
-  function renderSource(): void {
+  // Scrolling reads the layout: it waits for the next frame, once for all a frame's steps (a step only writes).
+  const later: { reply: boolean; log: boolean; source: { file: string; line: number } | null; applied: { file: string; pos: number } | null } = {
+    reply: false,
+    log: false,
+    source: null,
+    applied: null,
+  };
+  let frame = 0;
+  function schedule(): void {
+    frame ||= requestAnimationFrame(() => {
+      frame = 0;
+      if (later.source) views.followSource(later.source.file, later.source.line);
+      if (later.applied) views.followApplied(later.applied.file, later.applied.pos);
+      if (later.reply) ui.reply.scrollTop = ui.reply.scrollHeight;
+      if (later.log) ui.log.scrollTop = ui.log.scrollHeight;
+      Object.assign(later, { reply: false, log: false, source: null, applied: null });
+    });
+  }
+
+  function onStep(step: ReplayStep): void {
     if (!session) return;
-    const parts: HTMLElement[] = [];
-    for (const [file, text] of Object.entries(session.files)) {
-      const rows = text.split('\n');
-      if (rows.length > 1 && rows[rows.length - 1] === '') rows.pop();
-      const marks = new Map<number, EditState>();
-      const before = new Map<number, EditState>();
-      for (const e of edits) {
-        if (e.file !== file || e.state === 'dropped') continue;
-        const r = e.state === 'pending' ? e.placed : (e.range ?? e.placed);
-        if (!r) continue;
-        if (r.end < r.start) before.set(r.start, e);
-        for (let n = r.start; n <= r.end; n++) marks.set(n, e);
-      }
-      const list = h('div', { class: 'pg-rl-list' });
-      rows.forEach((line, i) => {
-        const n = i + 1;
-        const ins = before.get(n);
-        if (ins) list.append(h('div', { class: 'pg-rl', attrs: { 'data-state': ins.state } }, h('span', { class: 'pg-rl-n' }, ''), h('span', { class: 'pg-rl-e' }, `edit ${ins.index + 1}`), h('span', { class: 'pg-rl-t' }, '(inserts here)')));
-        const e = marks.get(n);
-        list.append(
-          h(
-            'div',
-            { class: 'pg-rl', attrs: { 'data-state': e ? e.state : null } },
-            h('span', { class: 'pg-rl-n' }, String(n)),
-            h('span', { class: 'pg-rl-e' }, e ? `edit ${e.index + 1}` : ''),
-            h('span', { class: 'pg-rl-t' }, line),
-          ),
-        );
-      });
-      parts.push(h('div', { class: 'pg-replay-file' }, h('div', { class: 'pg-replay-path' }, file), list));
+    // The lines to follow: the last edit this step made known or complete.
+    let touched: { file: string; line: number } | null = null;
+    for (const e of step.events) {
+      const at = handle(e, session.total);
+      if (at) touched = at;
     }
-    ui.source.replaceChildren(...parts);
+    const changed = views.apply(step.changes);
+    views.markSource(edits.map((e) => ({ index: e.index, file: e.file, state: e.state, range: e.state === 'pending' ? e.placed : (e.range ?? e.placed) })));
+    flushLog();
+    if (touched) later.source = touched;
+    if (changed) later.applied = changed;
+    if (touched || changed) schedule();
   }
 
-  function renderFiles(): void {
-    const parts: HTMLElement[] = [];
-    for (const [file, text] of Object.entries(applied)) {
-      parts.push(h('div', { class: 'pg-replay-file' }, h('div', { class: 'pg-replay-path' }, text === null ? `${file} (deleted)` : file), h('pre', { class: 'pg-replay-text' }, text ?? '')));
-    }
-    ui.files.replaceChildren(...parts);
-  }
-
-  function onEvents(step: ReplayStep): void {
-    if (!session) return;
-    for (const e of step.events) handle(e, session.total);
-    if (step.files) {
-      applied = step.files;
-      renderFiles();
-    }
-    renderSource();
-  }
-
-  function handle(e: ReplayEvent, total: number): void {
+  /** Take one event in; returns the source line it touches, if any. */
+  function handle(e: ReplayEvent, total: number): { file: string; line: number } | null {
     const at = (i: number) => (edits[i] ??= { index: i, file: '', placed: null, knownAt: null, state: 'pending', appliedAt: null, appliedChar: null, range: null });
     switch (e.type) {
       case 'started': {
         const s = at(e.index);
         Object.assign(s, { file: e.file, state: 'pending', placed: null, knownAt: null });
-        break;
+        return null;
       }
       case 'known': {
         const s = at(e.index);
@@ -160,23 +172,28 @@ export function mountReplay(hooks: PanelHooks): Panel {
           s.knownAt = clock;
           logRow(`Edit ${e.index + 1} (${e.file}): ${lines(e.placed)} known at ${ms(clock)}`, 'known');
         }
-        break;
+        return e.placed ? { file: e.file, line: e.placed.start } : null;
       }
       case 'complete': {
         const s = at(e.index);
         Object.assign(s, { file: e.file, state: e.status, range: e.range, appliedAt: clock, appliedChar: received });
-        const where = `at ${ms(clock)} (character ${received.toLocaleString('en-US')} of ${total.toLocaleString('en-US')})`;
+        const where = `at ${ms(clock)} (character ${num(received)} of ${num(total)})`;
         logRow(
-          e.status === 'applied'
-            ? `Edit ${e.index + 1} (${e.file}) applied ${where}`
-            : `Edit ${e.index + 1} (${e.file}) failed ${where}: ${e.message}`,
+          e.status === 'applied' ? `Edit ${e.index + 1} (${e.file}) applied ${where}` : `Edit ${e.index + 1} (${e.file}) failed ${where}: ${e.message}`,
           e.status === 'applied' ? 'ok' : 'bad',
         );
-        break;
+        const r = e.range ?? s.placed;
+        return r ? { file: e.file, line: r.start } : null;
+      }
+      case 'revised': {
+        const s = at(e.index);
+        Object.assign(s, { file: e.file, state: e.status, range: e.range });
+        logRow(`Edit ${e.index + 1} (${e.file}), read with the whole reply: ${e.status === 'applied' ? 'applied' : 'failed'}: ${e.message}`, e.status === 'applied' ? 'ok' : 'bad');
+        return null;
       }
       case 'dropped':
         if (edits[e.index]) edits[e.index].state = 'dropped';
-        break;
+        return null;
     }
   }
 
@@ -203,7 +220,7 @@ export function mountReplay(hooks: PanelHooks): Panel {
         ),
       ),
     );
-    ui.summary.replaceChildren(table);
+    ui.summary.replaceChildren(h('div', { class: 'pg-replay-summary', attrs: { tabindex: 0, role: 'region', 'aria-label': 'When each edit was known and applied' } }, table));
   }
 
   async function begin(): Promise<boolean> {
@@ -213,24 +230,26 @@ export function mountReplay(hooks: PanelHooks): Panel {
     received = 0;
     clock = 0;
     done = false;
-    applied = { ...files };
+    replyText.data = '';
     ui.log.replaceChildren();
+    Object.assign(later, { source: null, applied: null });
     ui.summary.replaceChildren();
     if (reply === '') {
       session = null;
+      views.clear();
       ui.progress.textContent = 'The reply is empty: paste or load one first.';
       return false;
     }
     try {
       const start = await api.start({ format: hooks.format(), files, reply });
-      session = { files, reply, total: start.total, format: start.format };
+      session = { reply, total: start.total, format: start.format };
     } catch (e) {
       session = null;
+      views.clear();
       ui.progress.textContent = `Cannot replay: ${e instanceof Error ? e.message : String(e)}.`;
       return false;
     }
-    renderSource();
-    renderFiles();
+    views.reset(files);
     showProgress();
     return true;
   }
@@ -242,7 +261,8 @@ export function mountReplay(hooks: PanelHooks): Panel {
     clock += (n / CHARS_PER_TOKEN / speed()) * 1000;
     const step = await api.feed(received + n);
     received = step.received;
-    onEvents(step);
+    onStep(step);
+    showReply();
     if (step.done) {
       done = true;
       setPlaying(false);
@@ -299,7 +319,8 @@ export function mountReplay(hooks: PanelHooks): Panel {
   for (const b of [ui.play, ui.step, ui.restart]) b.disabled = false;
   return {
     opened() {
-      /* the replay keeps its state while the panel is closed */
+      // The replay keeps its state while the panel is closed; its editors measure again once shown.
+      views.refresh();
     },
   };
 }

@@ -1,5 +1,6 @@
-// The Replay and Compare formats panels load their code (and start their
-// workers) only when first opened; this is all the page carries up front.
+// The lazily mounted panels (Replay, Compare formats): what the page gives
+// them, and the one place that loads each panel's code (and starts its
+// worker) when the panel is first opened. Neither panel imports the other.
 
 export interface PanelHooks {
   /** The format chosen in the toolbar (may be `auto`). */
@@ -35,7 +36,8 @@ function lazy(id: string, load: () => Promise<Panel>): void {
   });
 }
 
+/** Wire the Replay (#pg-replay) and Compare formats (#pg-compare) panels to load on first open. */
 export function mountLazyPanels(hooks: PanelHooks): void {
-  lazy('pg-replay', () => import('./panel.ts').then((m) => m.mountReplay(hooks)));
-  lazy('pg-compare', () => import('../compare/panel.ts').then((m) => m.mountCompare(hooks)));
+  lazy('pg-replay', () => import('./replay/panel.ts').then((m) => m.mountReplay(hooks)));
+  lazy('pg-compare', () => import('./compare/panel.ts').then((m) => m.mountCompare(hooks)));
 }
