@@ -22,7 +22,7 @@ import { fromDrop, fromFolderInput, readPicked, type PickedFile } from './open-f
 import { demoSession } from './demo.ts';
 import { Saver, localStore } from './persist.ts';
 import { resetControl, saveNote } from './guard.ts';
-import { mountLazyPanels } from './replay/mount.ts';
+import { mountLazyPanels } from './panels.ts';
 import type { Decoded } from './share.ts';
 import type { EditResult } from '../core/types.ts';
 import { h } from './dom.ts';
