@@ -370,6 +370,18 @@ function toEdit(block: Block, index: number, file: string, span: Span): Edit {
     if (block.insert.every((line, k) => line.text.trim() === '' || altPrefixes[k] || prefixes[k])) alt = altPrefixes;
   }
   const warnings = [...block.warnings];
+  // A line to insert without a prefix that reads as a divider: content, but it could have been meant as structure.
+  const dividers = block.insert.filter((line, k) => !prefixes[k] && !alt?.[k] && DIVIDER.test(line.text.trim()));
+  if (dividers.length > 0) {
+    warnings.push(
+      diagnostic(
+        'ambiguous-structure',
+        'warning',
+        `${dividers.length === 1 ? 'line' : 'lines'} ${dividers.map((l) => l.line).join(', ')} among the lines to insert ${dividers.length === 1 ? 'reads' : 'read'} like the divider \`=======\` and ${dividers.length === 1 ? 'was' : 'were'} inserted as written; if ${dividers.length === 1 ? 'it is' : 'they are'} content, prefix ${dividers.length === 1 ? 'it' : 'them'} with \` ${BAR}\` like every line to insert`,
+        linesSpan(dividers[0]),
+      ),
+    );
+  }
   const newLines = block.insert.map((line, k) => {
     const p = prefixes[k] ?? alt?.[k] ?? null;
     if (p?.numbered && !warnings.some((w) => w.code === 'numbered-insert')) {
