@@ -396,6 +396,8 @@ function toEdit(block: Block, index: number, file: string, span: Span): Edit {
     }
     return p ? line.text.slice(p.length) : line.text;
   });
+  // An editblock's warnings in the order of the reply lines they concern (sort is stable).
+  warnings.sort((a, b) => (a.reply?.from ?? 0) - (b.reply?.from ?? 0));
   const edit: Edit = {
     index,
     kind: block.remove.length === 0 ? 'append' : 'replace',
