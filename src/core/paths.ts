@@ -97,14 +97,15 @@ function dropStart(s: string, c: string): string {
 }
 
 /**
- * A path line without the decoration models put around it, repeatedly:
+ * A path line without the decoration models put around it, in rounds until
+ * a round changes nothing:
  * blanks, leading `#` marks (a heading), a trailing `:`, `*` at either end
  * (bold), a leading `File:`, `Path:` or `Filename:` label, and one pair of
  * backticks around the whole (`quoted`: the path may then hold blanks).
  */
 export function cleanPathLine(text: string): { path: string; quoted: boolean } {
   let s = text.trim();
-  for (let guard = 0; guard < 20; guard++) {
+  for (;;) {
     const before = s;
     s = dropStart(s, '#').trim();
     if (s.endsWith(':')) s = s.slice(0, -1).trim();

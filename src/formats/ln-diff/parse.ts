@@ -12,7 +12,9 @@ const FENCE = /^(`{3,}|~{3,})/;
 /**
  * What a line at distance `seen` (1 = nearest) above an editblock says about
  * its path ("Paths"): the nearest line is read by `readPathLine`; further
- * lines only name a given file or a path with a `/` or an extension.
+ * lines only name a given file or a path with a `/` or a `.` (not leading),
+ * other paths there are passed over like prose, and a line that is neither
+ * (a label such as `Output:`) still ends the search.
  */
 export function pathAbove(raw: string, files: readonly string[], seen: number): PathLineReading {
   const reading = readPathLine(raw, files, { byName: true });
@@ -70,19 +72,43 @@ function headlessBlock(ahead: Lookahead, i: number): boolean {
   return b < ahead.shapes.length && ahead.shapes[b] !== 'head';
 }
 
-/** Index of the first line that belongs to the editblock whose head is at `head`: its tag and path line. */
-function nextBlockStart(lines: readonly ReplyLine[], head: number, floor: number, files: readonly string[]): number {
-  let start = head;
-  if (start - 1 >= floor && OPEN_TAG.test(lines[start - 1].text.trim())) start--;
-  for (let k = start - 1, seen = 0; k >= floor && seen < 3; k--) {
+/** Where the path of an editblock whose first line is `first` stands ("Paths"). */
+interface PathSearch {
+  /** Index of the path line, or -1. */
+  line: number;
+  path: string | null;
+  /** The nearest candidate line was meant as a path but cannot be one. */
+  notPath: { line: ReplyLine; why: string; at: number } | null;
+}
+
+/**
+ * Read the up to three non-blank lines above `first` (not below `floor`:
+ * never a line of an earlier editblock), nearest first, passing over
+ * code-fence lines and `<editblock>` tags.
+ */
+function searchPath(lines: readonly ReplyLine[], first: number, floor: number, files: readonly string[]): PathSearch {
+  for (let k = first - 1, seen = 0; k >= floor && seen < 3; k--) {
     const raw = lines[k].text.trim();
-    if (raw === '' || FENCE.test(raw)) continue;
+    if (raw === '' || FENCE.test(raw) || OPEN_TAG.test(raw)) continue;
     seen++;
     const reading = pathAbove(raw, files, seen);
-    if (reading.kind === 'path') return k;
-    if (reading.kind === 'not-path') break;
+    if (reading.kind === 'path') return { line: k, path: reading.path, notPath: null };
+    // Written where the path goes, but not a path: never another file.
+    if (reading.kind === 'not-path') return { line: -1, path: null, notPath: { line: lines[k], why: reading.why, at: k } };
   }
-  return start;
+  return { line: -1, path: null, notPath: null };
+}
+
+/**
+ * Index of the first line that belongs to the editblock whose head at `head`
+ * interrupts an open one: its `<editblock>` tag right above the head, and,
+ * when the path search from there is decided by a line (a path, or a line
+ * that cannot be one), that line and every line below it.
+ */
+function nextBlockStart(lines: readonly ReplyLine[], head: number, floor: number, files: readonly string[]): number {
+  const start = head - 1 >= floor && OPEN_TAG.test(lines[head - 1].text.trim()) ? head - 1 : head;
+  const found = searchPath(lines, start, floor, files);
+  return found.line >= 0 ? found.line : found.notPath ? found.notPath.at : start;
 }
 
 interface Block {
@@ -102,7 +128,8 @@ export function parseLnDiff(reply: string, context: ParseContext): ParseResult {
   const lines = replyLines(reply);
   const edits: Edit[] = [];
   const diagnostics: Diagnostic[] = [];
-  let previousPath: string | null = null;
+  /** The path of the editblock before (null: it had none), or null before the first. */
+  let previous: { path: string | null } | null = null;
   let floor = 0; // lines before this belong to an earlier block
 
   const ahead = lookahead(lines);
@@ -139,7 +166,8 @@ export function parseLnDiff(reply: string, context: ParseContext): ParseResult {
       continue;
     }
 
-    // REMOVE section.
+    // REMOVE section. `section`: the first line of the section being read.
+    let section = i;
     let state: 'remove' | 'insert' | 'done' = 'remove';
     let cut: 'eof' | 'head' | null = null;
     for (; i < lines.length && state === 'remove'; i++) {
@@ -224,6 +252,7 @@ export function parseLnDiff(reply: string, context: ParseContext): ParseResult {
 
     // INSERT section.
     if (state === 'insert') {
+      section = i + 1;
       for (i++; i < lines.length; i++) {
         const line = lines[i];
         const s = line.text.trim();
@@ -268,8 +297,9 @@ export function parseLnDiff(reply: string, context: ParseContext): ParseResult {
       }
     }
     if (cut === 'head') {
-      // The lines just before the next head (its tag, its path) belong to it.
-      const back = nextBlockStart(lines, i, block.first + 1, context.files);
+      // The lines just before the next head (its tag, its path) belong to it; its path
+      // search reads the lines of the section cut short, never the markers before them.
+      const back = nextBlockStart(lines, i, section, context.files);
       block.insert = block.insert.filter((line) => line.line - 1 < back);
       if (block.error?.reply && block.error.reply.start.line - 1 >= back) delete block.error;
       i = back;
@@ -294,46 +324,35 @@ export function parseLnDiff(reply: string, context: ParseContext): ParseResult {
             );
     }
 
-    // Path ("Path identification").
-    let pathLine = -1;
-    let path: string | null = null;
-    let notPath: { line: ReplyLine; why: string } | null = null;
-    for (let k = block.first - 1, seen = 0; k >= floor && seen < 3; k--) {
-      const raw = lines[k].text.trim();
-      if (raw === '' || FENCE.test(raw) || OPEN_TAG.test(raw)) continue;
-      seen++;
-      const reading = pathAbove(raw, context.files, seen);
-      if (reading.kind === 'path') {
-        path = reading.path;
-        pathLine = k;
-        break;
-      }
-      if (reading.kind === 'not-path') {
-        // Written where the path goes, but not a path: never another file.
-        notPath = { line: lines[k], why: reading.why };
-        break;
-      }
+    // Path ("Paths").
+    const found = searchPath(lines, block.first, floor, context.files);
+    let path = found.path;
+    let inherited = false;
+    if (path === null && found.notPath === null) {
+      // No path line: the previous editblock's file (none when it had none), else the only file given.
+      inherited = previous !== null;
+      path = previous !== null ? previous.path : context.files.length === 1 ? context.files[0] : null;
     }
-    if (notPath === null) path ??= previousPath ?? (context.files.length === 1 ? context.files[0] : null);
-    const spanFirst = pathLine >= 0 ? lines[pathLine] : lines[block.first];
+    const spanFirst = found.line >= 0 ? lines[found.line] : lines[block.first];
     const span = linesSpan(spanFirst, lines[block.last]);
     if (path === null) {
-      block.error ??= notPath
+      block.error ??= found.notPath
         ? diagnostic(
             'missing-path',
             'error',
-            `no file path for the editblock at line ${lines[block.first].line}: line ${notPath.line.line}, ${JSON.stringify(notPath.line.text.trim())}, stands where the path goes but is not a path (${notPath.why}); put the file's path alone on the line before \`<editblock>\``,
-            linesSpan(notPath.line),
+            `no file path for the editblock at line ${lines[block.first].line}: line ${found.notPath.line.line}, ${JSON.stringify(found.notPath.line.text.trim())}, stands where the path goes but is not a path (${found.notPath.why}); put the file's path alone on the line before \`<editblock>\``,
+            linesSpan(found.notPath.line),
           )
         : diagnostic(
             'missing-path',
             'error',
-            `no file path for the editblock at line ${lines[block.first].line}: put the path alone on the line before \`<editblock>\``,
+            inherited
+              ? `no file path for the editblock at line ${lines[block.first].line}, and the editblock before it has none either: put the path alone on the line before \`<editblock>\``
+              : `no file path for the editblock at line ${lines[block.first].line}: put the path alone on the line before \`<editblock>\``,
             linesSpan(lines[block.first]),
           );
-    } else {
-      previousPath = path;
     }
+    previous = { path };
     floor = block.last + 1;
 
     edits.push(toEdit(block, edits.length, path ?? '', span));
@@ -351,6 +370,18 @@ function toEdit(block: Block, index: number, file: string, span: Span): Edit {
     if (block.insert.every((line, k) => line.text.trim() === '' || altPrefixes[k] || prefixes[k])) alt = altPrefixes;
   }
   const warnings = [...block.warnings];
+  // A line to insert without a prefix that reads as a divider: content, but it could have been meant as structure.
+  const dividers = block.insert.filter((line, k) => !prefixes[k] && !alt?.[k] && DIVIDER.test(line.text.trim()));
+  if (dividers.length > 0) {
+    warnings.push(
+      diagnostic(
+        'ambiguous-structure',
+        'warning',
+        `${dividers.length === 1 ? 'line' : 'lines'} ${dividers.map((l) => l.line).join(', ')} among the lines to insert ${dividers.length === 1 ? 'reads' : 'read'} like the divider \`=======\` and ${dividers.length === 1 ? 'was' : 'were'} inserted as written; if ${dividers.length === 1 ? 'it is' : 'they are'} content, prefix ${dividers.length === 1 ? 'it' : 'them'} with \` ${BAR}\` like every line to insert`,
+        linesSpan(dividers[0]),
+      ),
+    );
+  }
   const newLines = block.insert.map((line, k) => {
     const p = prefixes[k] ?? alt?.[k] ?? null;
     if (p?.numbered && !warnings.some((w) => w.code === 'numbered-insert')) {
@@ -365,6 +396,8 @@ function toEdit(block: Block, index: number, file: string, span: Span): Edit {
     }
     return p ? line.text.slice(p.length) : line.text;
   });
+  // An editblock's warnings in the order of the reply lines they concern (sort is stable).
+  warnings.sort((a, b) => (a.reply?.from ?? 0) - (b.reply?.from ?? 0));
   const edit: Edit = {
     index,
     kind: block.remove.length === 0 ? 'append' : 'replace',
