@@ -5,14 +5,8 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { ApplyRequest, ApplyResult, Format } from '../core/types.ts';
-import {
-  FORMAT_NAMES,
-  RequestError,
-  applyRequest,
-  detectFormat,
-  getFormat,
-  validateRequest,
-} from '../formats/index.ts';
+import { FORMAT_NAMES, applyRequest, detectFormat, getFormat } from '../formats/index.ts';
+import { RequestError, validateRequest } from '../formats/validate.ts';
 import { parseCommand, type Command } from './args.ts';
 import { predict, refuseTwoNames, writeAllOrNothing, writeEach, type Change, type Outcome } from './changes.ts';
 import { decodeUtf8, openBase, readTarget, readTextFile, removeStaleTemps, resolveTarget, type Target } from './disk.ts';
