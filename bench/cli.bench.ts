@@ -3,6 +3,7 @@
 //
 //   npm run bench:cli                 (npm run build:lib, then node --import tsx bench/cli.bench.ts)
 //   npm run bench:cli -- --runs 15 --lines 20000 --hunks 50
+//   npm run bench:cli -- --against /elsewhere/bin/ln-diff.mjs   (another build, timed in the same rounds)
 //
 // One file of 20,000 distinct code-like lines and one unified diff of 50
 // hunks (one line changed in each, three lines of context, jsdiff's
@@ -14,6 +15,7 @@
 //   ln-diff (lib)    bin/ln-diff.mjs over lib/cli/main.js: the bundled command, what `npm install ln-diff` runs
 //   ln-diff (tsx)    bin/ln-diff-src.mjs: the same command compiled from the sources at start (how it ran before)
 //   GNU patch        `patch -o OUT FILE PATCH` on the same change, when `patch` is installed
+//   ln-diff (against) `--against BIN`: another build of the command (an older checkout), to compare
 // Both ln-diff results are checked (every hunk applied, the file equal to the
 // expected text), and so is patch's output. The goal: ln-diff (lib) within
 // 1.5 times `node -e 0`. Then where the time goes, measured in a fresh
@@ -103,6 +105,8 @@ const commands: Command[] = [
   { name: 'ln-diff (lib)', argv: [node, root('bin/ln-diff.mjs'), 'apply', '--json'], input: request, check: checkResult },
   { name: 'ln-diff (tsx)', argv: [node, root('bin/ln-diff-src.mjs'), 'apply', '--json'], input: request, check: checkResult },
 ];
+const against = arg('against');
+if (against) commands.push({ name: 'ln-diff (against)', argv: [node, against, 'apply', '--json'], input: request, check: checkResult });
 const hasPatch = spawnSync('patch', ['--version'], { encoding: 'utf8' }).status === 0;
 if (hasPatch) {
   const out = join(dir, 'out.ts');

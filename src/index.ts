@@ -24,10 +24,10 @@ export { applyRequest } from './formats/index.ts';
  * Check the shape of an untrusted request (parsed JSON) and return it typed;
  * throws `RequestError` naming the first bad field.
  */
-export { validateRequest } from './formats/index.ts';
+export { validateRequest } from './formats/validate.ts';
 
 /** What `validateRequest` throws: the value is not a request (the CLI's exit status 2). */
-export { RequestError } from './formats/index.ts';
+export { RequestError } from './core/request.ts';
 
 /**
  * Apply a reply with one format, any `Format` (a registered one or a
@@ -77,18 +77,21 @@ export type { Stream, StreamEdit, StreamEvent, StreamOptions, StreamState } from
 // ------------------------------------------------------------------ diagnostics
 
 /** Every diagnostic code, a closed list (each explained in spec/errors.md). */
-export { CODES } from './core/diagnostics.ts';
+export { CODES } from './core/codes.ts';
 
 /** The severity of each code. */
-export { SEVERITY } from './core/diagnostics.ts';
+export { SEVERITY } from './core/codes.ts';
 
 /** One of `CODES`. */
-export type { Code } from './core/diagnostics.ts';
+export type { Code } from './core/codes.ts';
 
 // ------------------------------------------------------------------ types
 
 /** A request and its options (`window` 50 lines, `fuzzyThreshold` 0.95, `whitespace` and `fuzzy` on by default). */
 export type { ApplyRequest, EngineOptions } from './core/types.ts';
+
+/** The options a request gets for each field it leaves out: `{ window: 50, fuzzyThreshold: 0.95, whitespace: true, fuzzy: true }`. */
+export { ENGINE_DEFAULTS } from './core/defaults.ts';
 
 /** A result: the files after the edits, one result per edit, the detection and reply-level findings. */
 export type { ApplyResult, Candidate, Detection, EditResult, EditStatus, MatchKind } from './core/types.ts';
@@ -104,4 +107,7 @@ export type { Diagnostic, LineRange, Position, Severity, Span } from './core/typ
 export type { Edit, EditKind, FileChange, Format, ParseContext, ParseResult, SettleContext, StreamRules } from './core/types.ts';
 
 /** What a format's own `locate` returns: a place, or why there is none. */
-export type { MatchOutcome, Placed, Unplaced } from './core/match.ts';
+export type { MatchOutcome, Placed, Unplaced } from './core/types.ts';
+
+/** A request's search budget, handed to a format's own `locate` (see `Format.locate`). */
+export type { RequestBudget } from './core/types.ts';

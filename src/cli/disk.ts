@@ -42,7 +42,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { isUtf8 } from 'node:buffer';
 import { CliError, EXIT_USAGE } from './errors.ts';
 
 /** What a regular file was when ln-diff looked at it (to keep its mode and owner, and to see it change). */
@@ -76,15 +76,49 @@ export interface Target {
 /** How messages name a target: its path, and the edit that names it when known. */
 const labelOf = (t: Pick<Target, 'file' | 'ref'>) => (t.ref ? `${t.file} (${t.ref})` : t.file);
 
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
 /** Decode UTF-8 exactly (a BOM is kept as U+FEFF); null when the bytes are not UTF-8. */
 export function decodeUtf8(bytes: Uint8Array): string | null {
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    return null;
+  if (!isUtf8(bytes)) return null;
+  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return buffer.toString('utf8');
+}
+
+/** `n` random bytes as hex; node:crypto is loaded on first use (only a run that writes files needs it). */
+function randomHex(n: number): string {
+  const crypto = process.getBuiltinModule('node:crypto') as typeof import('node:crypto');
+  return crypto.randomBytes(n).toString('hex');
+}
+
+/**
+ * All of stdin's bytes. Read with plain reads while stdin gives them (no
+ * stream machinery to load); a stdin that would block (a non-blocking pipe)
+ * or fails is read on as a stream, after the bytes already read.
+ */
+export async function readAllStdin(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let chunk = Buffer.allocUnsafe(1 << 16);
+  let filled = 0;
+  for (;;) {
+    let n: number;
+    try {
+      n = fs.readSync(0, chunk, filled, chunk.length - filled, null);
+    } catch (err) {
+      if (errno(err) === 'EOF') break; // the end of a pipe, on Windows
+      // EAGAIN (a non-blocking pipe with nothing yet) or any other: the stream reads on as it can.
+      chunks.push(chunk.subarray(0, filled));
+      for await (const more of process.stdin) chunks.push(more as Buffer);
+      return Buffer.concat(chunks);
+    }
+    if (n === 0) break;
+    filled += n;
+    if (filled === chunk.length) {
+      chunks.push(chunk);
+      chunk = Buffer.allocUnsafe(chunk.length * 2);
+      filled = 0;
+    }
   }
+  chunks.push(chunk.subarray(0, filled));
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
 }
 
 function errno(err: unknown): string | undefined {
@@ -302,7 +336,7 @@ export const STALE_TEMP = /^\.(?:[^/]+\.)?ln-diff-([1-9][0-9]{0,9})-[0-9a-f]{12}
 const NAME_MAX = 255;
 
 /** The temporary name for a file `name`: `.<name>.ln-diff-<pid>-<hex>.tmp`, `name` cut to fit NAME_MAX bytes. */
-export function tempName(name: string, pid = process.pid, random = randomBytes(6).toString('hex')): string {
+export function tempName(name: string, pid = process.pid, random = randomHex(6)): string {
   const tail = `.ln-diff-${pid}-${random}.tmp`;
   const room = NAME_MAX - 1 - Buffer.byteLength(tail);
   let head = name;

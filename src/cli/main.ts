@@ -4,19 +4,14 @@
 
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { isatty } from 'node:tty';
 import type { ApplyRequest, ApplyResult, Format } from '../core/types.ts';
-import {
-  FORMAT_NAMES,
-  RequestError,
-  applyRequest,
-  detectFormat,
-  getFormat,
-  validateRequest,
-} from '../formats/index.ts';
+import { FORMAT_NAMES, applyRequest, detectFormat, getFormat } from '../formats/index.ts';
+import { RequestError, validateRequest } from '../formats/validate.ts';
 import { parseCommand, type Command } from './args.ts';
 import { DEFAULT_JOBS, runConformance } from './conformance.ts';
 import { predict, refuseTwoNames, writeAllOrNothing, writeEach, type Change, type Outcome } from './changes.ts';
-import { decodeUtf8, openBase, readTarget, readTextFile, removeStaleTemps, resolveTarget, type Target } from './disk.ts';
+import { decodeUtf8, openBase, readAllStdin, readTarget, readTextFile, removeStaleTemps, resolveTarget, type Target } from './disk.ts';
 import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, oneLine } from './errors.ts';
 import { changeLine, editRef, resultLines, styleFor, totalsLine } from './summary.ts';
 
@@ -69,10 +64,8 @@ function stripBom(text: string): string {
 
 /** All of stdin as UTF-8 text (exact: a BOM is kept, CRLF untouched). */
 async function readStdin(what: string): Promise<string> {
-  if (process.stdin.isTTY) throw new CliError(`expected ${what} on stdin (pipe it in)`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  const text = decodeUtf8(Buffer.concat(chunks));
+  if (isatty(0)) throw new CliError(`expected ${what} on stdin (pipe it in)`);
+  const text = decodeUtf8(await readAllStdin());
   if (text === null) throw new CliError(`${what} on stdin is not valid UTF-8`);
   return text;
 }

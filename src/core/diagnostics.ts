@@ -1,79 +1,12 @@
-// The closed set of diagnostic codes. Each is explained, with what to do about
-// it, in spec/errors.md (a test keeps the two in step).
+// Findings as data: building a diagnostic, quoting a line in a message,
+// writing a position. The codes themselves are in codes.ts.
 
-import type { Diagnostic, Position, Severity, Span } from './types.ts';
+import type { Code, Severity } from './codes.ts';
+import type { Diagnostic, Position, Span } from './types.ts';
 
-export const CODES = [
-  // The reply could not be read as an edit.
-  'missing-path',
-  'unsafe-path',
-  'unnumbered-remove-line',
-  'remove-number-gap',
-  'remove-number-repeat',
-  'missing-divider',
-  'missing-end-marker',
-  'truncated',
-  'malformed',
-  'ambiguous-end',
-  'elided',
-  'mixed-formats',
-  // The edit was read but could not be placed.
-  'file-not-found',
-  'file-exists',
-  'tag-mismatch',
-  'stale-file',
-  'no-match',
-  'ambiguous',
-  'overlap',
-  // Applied, with a remark.
-  'duplicate',
-  'deterministic-merge',
-  // Form problems that were forgiven.
-  'bar-substitute',
-  'numbered-insert',
-  'inferred-marker',
-  'stray-marker',
-  'ambiguous-structure',
-  'no-edits',
-] as const;
+export { CODES, SEVERITY, isCode, type Code } from './codes.ts';
 
-export type Code = (typeof CODES)[number];
-
-/** The severity every finding with a code has (spec/errors.md's tables). */
-export const SEVERITY: Readonly<Record<Code, Severity>> = {
-  'missing-path': 'error',
-  'unsafe-path': 'error',
-  'unnumbered-remove-line': 'error',
-  'remove-number-gap': 'error',
-  'remove-number-repeat': 'error',
-  'missing-divider': 'error',
-  'missing-end-marker': 'error',
-  truncated: 'error',
-  malformed: 'error',
-  'ambiguous-end': 'error',
-  elided: 'error',
-  'mixed-formats': 'error',
-  'file-not-found': 'error',
-  'file-exists': 'error',
-  'tag-mismatch': 'error',
-  'stale-file': 'error',
-  'no-match': 'error',
-  ambiguous: 'error',
-  overlap: 'error',
-  duplicate: 'info',
-  'deterministic-merge': 'info',
-  'bar-substitute': 'warning',
-  'numbered-insert': 'warning',
-  'inferred-marker': 'warning',
-  'stray-marker': 'warning',
-  'ambiguous-structure': 'warning',
-  'no-edits': 'warning',
-};
-
-export function isCode(value: unknown): value is Code {
-  return typeof value === 'string' && (CODES as readonly string[]).includes(value);
-}
-
+/** A diagnostic with no source place: `reply` only when given. */
 export function diagnostic(
   code: Code,
   severity: Severity,

@@ -36,6 +36,9 @@ const LEFT_OUT_PHRASE = new RegExp(
   'i',
 );
 
+/** A word every `LEFT_OUT_PHRASE` holds: a cheap test first (most comments are not placeholders). */
+const LEFT_OUT_HINT = /rest|unchanged|omitted|elided|shown|remain|stay|before|keep|existing|snip/i;
+
 /** Whether the text of a comment (leader and trailer removed) says code was left out. */
 function saysLeftOut(text: string): boolean {
   const t = text.trim();
@@ -44,7 +47,7 @@ function saysLeftOut(text: string): boolean {
   const inner = t.replace(/^[(\[]*(?:\.{3,}|…)/, '');
   if (inner !== t) return LEFT_OUT_WORD.test(inner); // `... existing code ...`, `(... rest unchanged)`
   if (/(?:\.{3,}|…)[)\]]*$/.test(t) && LEADING_WORD.test(t)) return true; // `existing code ...`
-  return LEFT_OUT_PHRASE.test(t);
+  return LEFT_OUT_HINT.test(t) && LEFT_OUT_PHRASE.test(t);
 }
 
 /** Whether a trimmed line, on its own, is shaped like a placeholder (before the context checks). */
@@ -58,6 +61,9 @@ export function placeholderShape(trimmed: string): 'comment' | 'dots' | null {
     return saysLeftOut(line[1]) ? 'comment' : null;
   return null;
 }
+
+/** How every placeholder shape starts (dots, a comment's leader): a cheap test before `placeholderShape`. */
+const MAY_BE_PLACEHOLDER = /^(?:[.…[{#;%]|\/[/*]|--|<!--)/;
 
 const indentOf = (line: string) => line.length - line.trimStart().length;
 
@@ -73,10 +79,15 @@ export function findElision(
   fileLines: () => readonly string[],
 ): number {
   let known: Set<string> | null = null;
+  let old: Set<string> | null = null;
   for (let i = 0; i < newLines.length; i++) {
     const line = newLines[i];
     if (line.length > 300) continue;
     const trimmed = line.trim();
+    if (!MAY_BE_PLACEHOLDER.test(trimmed)) continue;
+    // One of the edit's old lines (a diff's context line) is known text, whatever its shape:
+    // skipped before the costlier shape test.
+    if ((old ??= new Set(oldLines)).has(line)) continue;
     const shape = placeholderShape(trimmed);
     if (shape === null) continue;
     if (shape === 'dots' && trimmed !== '[...]' && trimmed !== '[…]') {

@@ -135,3 +135,17 @@ export function findBlock(
 
 /** Trailing white space removed (String.prototype.trimEnd: linear, unlike a `\s+$` regex). */
 export const trimEndKey = (line: string): string => line.trimEnd();
+
+/** Whether a cited line and a file line count as equal, for one rung of the ladder. */
+export type Compare = (cited: string, actual: string) => boolean;
+/** Byte-equal. */
+export const exactly: Compare = (a, b) => a === b;
+/** Equal once trailing white space (CR included) is removed. */
+export const ignoringTrailingSpace: Compare = (a, b) => a === b || trimEndKey(a) === trimEndKey(b);
+
+/** Whether `old` is at `start` in `lines` under `eq` (false when it would not fit). */
+export function matchesAt(lines: readonly string[], old: readonly string[], start: number, eq: Compare): boolean {
+  if (start < 0 || start + old.length > lines.length) return false;
+  for (let i = 0; i < old.length; i++) if (!eq(old[i], lines[start + i])) return false;
+  return true;
+}

@@ -89,6 +89,7 @@ export function settledUnlessProbed(probes: (edit: Edit, context: SettleContext)
   };
 }
 
+/** A stream's options: the engine's options for placing edits, and how the stream decides and ends. */
 export interface StreamOptions extends EngineOptions {
   /** When an edit is final; default the format's own `stream` rules, else `LATER_EDIT_RULES`. */
   rules?: StreamRules;
@@ -100,6 +101,11 @@ export interface StreamOptions extends EngineOptions {
   finish?: (reply: string) => ApplyResult;
 }
 
+/**
+ * What became known from a chunk: an edit started, more of its old lines
+ * are known (and where they match now), it is final with its result, or a
+ * later parse dropped it. `index` is the edit's position in the reply, from 0.
+ */
 export type StreamEvent =
   | { type: 'edit-started'; index: number; file: string; span: Span }
   | {
@@ -120,13 +126,19 @@ export type StreamEvent =
 
 /** One edit as the stream knows it. */
 export interface StreamEdit {
+  /** Position in the reply, from 0. */
   index: number;
   file: string;
   kind: EditKind;
+  /** Where the edit is in the reply so far. */
   span: Span;
+  /** How many of its old lines are known. */
   known: number;
+  /** The line numbers the known lines cite, when the format cites numbers. */
   cited: LineRange | null;
+  /** Where the known lines match in the original file now. */
   placed: LineRange | null;
+  /** How they matched. */
   match: MatchKind | null;
   /** `edit-complete` was reported (or the stream ended). */
   complete: boolean;
@@ -134,6 +146,7 @@ export interface StreamEdit {
   result: EditResult | null;
 }
 
+/** Everything a stream knows so far (`Stream.current()`). */
 export interface StreamState {
   /** Characters received. */
   received: number;
@@ -146,16 +159,22 @@ export interface StreamState {
   revised: number[];
 }
 
+/** A reply being read as it arrives: `push` its chunks, then `end()` it. */
 export interface Stream {
   /** Take the next piece of the reply; returns what became known. */
   push(chunk: string): StreamEvent[];
   /** The reply is complete: the result of the whole reply, exactly as `runFormat` gives it. */
   end(): ApplyResult;
+  /** What is known so far. */
   current(): StreamState;
 }
 
 const NO_MATCH = { placed: null, match: null } as const;
 
+/**
+ * A stream over a reply in `format` against `files`, placing edits with
+ * `options` (see the top of this file for the events and their cost).
+ */
 export function createStream(format: Format, files: Record<string, string>, options: StreamOptions = {}): Stream {
   const { rules = format.stream ?? LATER_EDIT_RULES, ...engine } = options;
   const hasEngine = Object.keys(engine).length > 0;

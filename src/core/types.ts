@@ -9,8 +9,9 @@
 // - a line range `{ start, end }` is inclusive; an empty range (a pure
 //   insertion before line `start`) has `end === start - 1`.
 
-import type { Code } from './diagnostics.ts';
-import type { MatchOutcome } from './match.ts';
+import type { Code, Severity } from './codes.ts';
+
+export type { Severity } from './codes.ts';
 
 /** A place in a text: 1-based line and column. */
 export interface Position {
@@ -31,8 +32,6 @@ export interface LineRange {
   start: number;
   end: number;
 }
-
-export type Severity = 'error' | 'warning' | 'info';
 
 /** A finding, as data: a stable code, a message, and where it applies. */
 export interface Diagnostic {
@@ -118,6 +117,67 @@ export interface Candidate {
   differs: boolean[];
 }
 
+/** Where a `replace` edit's old lines are in the file (0-based line indexes). */
+export interface Placed {
+  ok: true;
+  kind: MatchKind;
+  /** 0-based index of the first matched line. */
+  start: number;
+  /** 0-based index after the last matched line. */
+  end: number;
+  /** Replacement lines worked out by a format's own matcher (else the edit's `new`). */
+  newLines?: string[];
+  /** A format's own description of the match; the engine writes one otherwise. */
+  message?: string;
+  /** Remarks to attach to the edit when it applies. */
+  warnings?: Diagnostic[];
+  /** `start` minus the cited index, or null without a citation. */
+  offset: number | null;
+  /** Weakest per-line similarity of the matched lines (1 for exact). */
+  similarity: number;
+  /** Indexes (into the old lines) of lines that are not byte-equal. */
+  differing: number[];
+}
+
+/** Why a `replace` edit has no place: the code, and the candidates for the message. */
+export interface Unplaced {
+  ok: false;
+  code: Code;
+  /** A format's own explanation; the engine writes one otherwise. */
+  message?: string;
+  /** The tied places (ambiguous) or the closest place (no match), best first. */
+  candidates: Candidate[];
+  /** The rung that tied, for ambiguous results. */
+  kind: MatchKind | null;
+  /** Exact occurrences outside the window, for the message (whitespace-equal ones too with `fuzzyRefused`). */
+  outside: number[];
+  /**
+   * Where the block matched by similarity (the fuzzy rung), refused because
+   * it occurs unchanged or whitespace-equal outside the window (`outside`).
+   */
+  fuzzyRefused?: number;
+  /** The number of tied places, when there are more than the candidates listed (`MAX_CANDIDATES`). */
+  tied?: number;
+  /**
+   * Set when the search for the closest place stopped before it had
+   * compared every place (see `searchBudget`): `compared` of `places`.
+   */
+  searched?: { compared: number; places: number };
+}
+
+/** What the match ladder, or a format's own `locate`, finds for an edit. */
+export type MatchOutcome = Placed | Unplaced;
+
+/**
+ * What the closest-place searches of one request may still compare, in
+ * characters, shared by its edits (see src/core/budget.ts): the engine makes
+ * one per request and passes it to the ladder and to each format's `locate`.
+ */
+export interface RequestBudget {
+  remaining: number;
+}
+
+/** How edits are matched: the window and the rungs of the match ladder (defaults in `ENGINE_DEFAULTS`). */
 export interface EngineOptions {
   /** Lines searched on each side of the cited place. Default 50. */
   window?: number;
@@ -129,13 +189,19 @@ export interface EngineOptions {
   fuzzy?: boolean;
 }
 
+/** What the engine is asked: apply a model's reply to some files. */
 export interface ApplyRequest {
+  /** A registered format's name, or `'auto'` to detect it. */
   format: string;
+  /** Each file's path and whole text (any line endings; the result keeps them). */
   files: Record<string, string>;
+  /** The model's reply, prose and all. */
   response: string;
+  /** How edits are matched; every field left out takes `ENGINE_DEFAULTS`'. */
   options?: EngineOptions;
 }
 
+/** Whether an edit took effect. An applied edit may carry warnings; a failed one has a `code`. */
 export type EditStatus = 'applied' | 'failed';
 
 /** The result of one edit: the CLI contract's fields first, then extras. */
@@ -164,8 +230,11 @@ export interface EditResult {
   format?: string;
 }
 
+/** How `'auto'` chose the format of a reply. */
 export interface Detection {
+  /** The format detected. */
   format: string;
+  /** Why, in a sentence (the evidence found, and where). */
   reason: string;
   /**
    * Set when the reply mixes formats: every format whose edits were read, the
@@ -174,17 +243,26 @@ export interface Detection {
   formats?: string[];
 }
 
+/** What the engine did with a request. */
 export interface ApplyResult {
+  /** Every edit applied and no finding is an error. */
   ok: boolean;
+  /**
+   * Every file of the request and every file the edits create, after the
+   * edits: its text, or null for a file deleted (or moved away).
+   */
   files: Record<string, string | null>;
+  /** One result per edit, in reply order. */
   edits: EditResult[];
   /** The format used (the detected one when `auto` was asked). */
   format: string;
+  /** How the format was chosen, when the request asked for `'auto'`; else null. */
   detection: Detection | null;
   /** Reply-level findings not tied to one edit. */
   diagnostics: Diagnostic[];
 }
 
+/** What a format's parser is told about the request besides the reply. */
 export interface ParseContext {
   /** Paths of the files the request holds. */
   files: string[];
@@ -196,15 +274,18 @@ export interface ParseContext {
   detected?: boolean;
 }
 
+/** What a format read from a reply: its edits, in reply order, and findings about the reply as a whole. */
 export interface ParseResult {
   edits: Edit[];
   diagnostics: Diagnostic[];
 }
 
-/** A file's before and after text, for writers. */
+/** A file's before and after text, for a format's `write`. */
 export interface FileChange {
   file: string;
+  /** The text before, or null for a file created. */
   before: string | null;
+  /** The text after, or null for a file deleted. */
   after: string | null;
 }
 
@@ -286,7 +367,10 @@ export interface Format {
   view?(text: string): string;
   /**
    * Place a `replace` edit in the file's original lines, when the format
-   * matches in its own way; the engine's match ladder otherwise.
+   * matches in its own way; the engine's match ladder otherwise. `budget` is
+   * the request's search budget, for a search for the closest place (pass it
+   * on to the ladder's `locate`, `closest` or `searchBudget`); absent outside
+   * a request.
    */
-  locate?(lines: readonly string[], edit: Edit, options: EngineOptions): MatchOutcome;
+  locate?(lines: readonly string[], edit: Edit, options: EngineOptions, budget?: RequestBudget): MatchOutcome;
 }

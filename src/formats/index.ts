@@ -12,9 +12,15 @@ import { applyPatch } from './apply-patch/index.ts';
 import { strReplace } from './str-replace/index.ts';
 import { diagnostic } from '../core/diagnostics.ts';
 import { runFormat, runParts, type Part } from '../core/run.ts';
+import { RequestError } from '../core/request.ts';
 import type { ApplyRequest, ApplyResult, Detection, Diagnostic, Edit, Format, ParseResult } from '../core/types.ts';
 import { misread, otherParts, read, readings, wholeFormat, type Reading } from './auto.ts';
 
+/**
+ * The registered formats, in detection order (ties go to the earlier one).
+ * Each format's `view`, when it has one, is the text a model is shown for a
+ * source file.
+ */
 export const formats: readonly Format[] = [
   lnDiff,
   searchReplace,
@@ -28,8 +34,10 @@ export const formats: readonly Format[] = [
   strReplace,
 ];
 
+/** `'auto'` and the name of every registered format: what `request.format` may be. */
 export const FORMAT_NAMES: readonly string[] = ['auto', ...formats.map((f) => f.name)];
 
+/** The registered format of that name, or undefined (`'auto'` is not a format). */
 export function getFormat(name: string): Format | undefined {
   return formats.find((f) => f.name === name);
 }
@@ -45,49 +53,6 @@ export function detectFormat(reply: string, among: readonly Format[] = formats):
   const reason =
     chosen.score > 0 ? chosen.reason : `no format recognised the reply; defaulting to ${chosen.format.name}`;
   return { format: chosen.format, detection: { format: chosen.format.name, reason } };
-}
-
-/** A request that is not a request: the CLI's exit code 2. */
-export class RequestError extends Error {
-  override name = 'RequestError';
-}
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Check the shape of an untrusted request; throws RequestError naming the first bad field. */
-export function validateRequest(value: unknown): ApplyRequest {
-  if (!isPlainObject(value)) throw new RequestError('request must be a JSON object');
-  const { format = 'auto', files = {}, response, options } = value;
-  if (typeof format !== 'string') throw new RequestError('"format" must be a string');
-  if (!FORMAT_NAMES.includes(format))
-    throw new RequestError(`unknown format "${format}"; expected one of: ${FORMAT_NAMES.join(', ')}`);
-  if (!isPlainObject(files)) throw new RequestError('"files" must be an object mapping paths to text');
-  for (const [path, text] of Object.entries(files)) {
-    if (typeof text !== 'string') throw new RequestError(`"files"["${path}"] must be a string`);
-  }
-  if (typeof response !== 'string') throw new RequestError('"response" must be a string');
-  if (options !== undefined) {
-    if (!isPlainObject(options)) throw new RequestError('"options" must be an object');
-    for (const key of ['window'] as const) {
-      const v = options[key];
-      if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 0))
-        throw new RequestError(`"options.${key}" must be a non-negative integer`);
-    }
-    const t = options.fuzzyThreshold;
-    if (t !== undefined && (typeof t !== 'number' || !(t >= 0 && t <= 1)))
-      throw new RequestError('"options.fuzzyThreshold" must be a number from 0 to 1');
-    for (const key of ['whitespace', 'fuzzy'] as const) {
-      const v = options[key];
-      if (v !== undefined && typeof v !== 'boolean') throw new RequestError(`"options.${key}" must be true or false`);
-    }
-  }
-  return {
-    format,
-    files: files as Record<string, string>,
-    response,
-    ...(options ? { options: options as ApplyRequest['options'] } : {}),
-  };
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -120,6 +120,7 @@ test("README's Library example runs against the installed package and prints wha
 const CONSUMER = `import {
   applyRequest,
   detectFormat,
+  ENGINE_DEFAULTS,
   getFormat,
   RequestError,
   streamReply,
@@ -139,9 +140,10 @@ const view: string | undefined = getFormat('ln-diff')?.view?.('a\\n');
 const mine: Format = { ...detectFormat('').format, name: 'mine' };
 const events: StreamEvent[] = streamReply(mine, request.files).push('');
 const error: Error = new RequestError('no');
+const window: number = ENGINE_DEFAULTS.window;
 // @ts-expect-error: a request needs a response (the types are real, not any)
 applyRequest({ format: 'auto', files: {} });
-export { codes, view, events, error };
+export { codes, view, events, error, window };
 `;
 
 for (const [moduleResolution, module] of [

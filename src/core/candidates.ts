@@ -1,0 +1,103 @@
+// Candidates: the places an edit that did not apply is shown, each with its
+// lines and how similar they are; the tied places of an ambiguous edit, and
+// the closest place of an edit that matched nowhere (a bounded search).
+
+import { budgetedSimilarity, searchBudget, type RequestBudget } from './budget.ts';
+import type { Code } from './codes.ts';
+import { lineSimilarity } from './line-similarity.ts';
+import type { Candidate, Unplaced } from './types.ts';
+
+/** Build a candidate description of the file at `start`. */
+export function candidateAt(
+  lines: readonly string[],
+  old: readonly string[],
+  start: number,
+  cited: number | null,
+): Candidate {
+  const slice = lines.slice(start, start + old.length);
+  const differs = old.map((line, i) => line !== slice[i]);
+  let weakest = 1;
+  old.forEach((line, i) => {
+    if (differs[i]) weakest = Math.min(weakest, slice[i] === undefined ? 0 : lineSimilarity(line, slice[i]));
+  });
+  return {
+    start: start + 1,
+    end: start + slice.length,
+    offset: cited === null ? null : start - cited,
+    similarity: weakest,
+    lines: slice,
+    differs,
+  };
+}
+
+/**
+ * Tied places described as candidates, at most: a block of thousands of
+ * identical lines can tie at thousands of places, each candidate holding the
+ * block's lines. The others are only counted (`Unplaced.tied`).
+ */
+export const MAX_CANDIDATES = 100;
+
+/** Candidates for the first `MAX_CANDIDATES` of `starts`, and the count of all when some were left out. */
+export function tiedCandidates(
+  starts: readonly number[],
+  candidate: (start: number, k: number) => Candidate,
+): Pick<Unplaced, 'candidates' | 'tied'> {
+  const candidates = starts.slice(0, MAX_CANDIDATES).map(candidate);
+  return starts.length > MAX_CANDIDATES ? { candidates, tied: starts.length } : { candidates };
+}
+
+/** ` and N more places` when an ambiguous outcome lists only some of its tied places. */
+export function morePlaces(outcome: Pick<Unplaced, 'candidates' | 'tied'>): string {
+  const more = (outcome.tied ?? 0) - outcome.candidates.length;
+  return more > 0 ? ` and ${more} more place${more === 1 ? '' : 's'}` : '';
+}
+
+/** An edit a format's own matcher refuses outright, with its message: no candidate, no place elsewhere. */
+export function refusal(code: Code, message: string): Unplaced {
+  return { ok: false, code, kind: null, candidates: [], outside: [], message };
+}
+
+/** Average similarity below which no place is named as the closest candidate. */
+export const CLOSEST_FLOOR = 0.5;
+
+/**
+ * The place in `[lo, hi]` whose lines are most similar to `old` (mean
+ * per-line similarity; ties go to the place nearest the cited one). Places
+ * are compared nearest first (from `lo` up without a cited place) until the
+ * search budget runs out (this search's own allowance, drawn from `request`'s
+ * when given); `searched` then says how many were. When the file is shorter
+ * than the block, the closest place is the file's start.
+ */
+export function closest(
+  lines: readonly string[],
+  old: readonly string[],
+  cited: number | null,
+  lo: number,
+  hi: number,
+  request?: RequestBudget | null,
+): Pick<Unplaced, 'candidates' | 'searched'> {
+  if (lines.length === 0) return { candidates: [] };
+  if (hi < lo) return { candidates: [candidateAt(lines, old, Math.max(0, Math.min(cited ?? 0, lines.length - 1)), cited)] };
+  const center = Math.max(lo, Math.min(hi, cited ?? lo));
+  const budget = searchBudget(request);
+  const places = hi - lo + 1;
+  let compared = 0;
+  let best = center;
+  let bestScore = -1;
+  // Nearest first: center, center - 1, center + 1, center - 2, ...
+  for (let d = 0; compared < places && budget.left(); d++) {
+    for (const s of d === 0 ? [center] : [center - d, center + d]) {
+      if (s < lo || s > hi || !budget.left()) continue;
+      let sum = 0;
+      for (let i = 0; i < old.length; i++) sum += budgetedSimilarity(budget, old[i], lines[s + i]);
+      compared++;
+      if (sum > bestScore) {
+        bestScore = sum;
+        best = s;
+      }
+    }
+  }
+  // A place sharing less than half the text is no hint: none is named.
+  const candidates = bestScore / old.length >= CLOSEST_FLOOR ? [candidateAt(lines, old, best, cited)] : [];
+  return compared < places ? { candidates, searched: { compared, places } } : { candidates };
+}

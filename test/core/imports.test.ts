@@ -1,0 +1,107 @@
+// The core's modules import each other without a cycle: type-only imports
+// and re-exports count too, since a cycle of types is still two modules that
+// cannot be read one without the other.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const core = join(root, 'src/core');
+
+/** Every `import … from '…'`, `export … from '…'`, `import '…'` and `import('…')` specifier of a source. */
+export function specifiers(source: string): string[] {
+  const out: string[] = [];
+  const patterns = [
+    /^\s*(?:import|export)\s[^;]*?\sfrom\s*['"]([^'"]+)['"]/gms,
+    /^\s*import\s*['"]([^'"]+)['"]/gm,
+    /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
+  for (const re of patterns) for (const m of source.matchAll(re)) out.push(m[1]);
+  return out;
+}
+
+/** The graph of relative imports among the `.ts` files under `dir`: file → files it imports. */
+function importGraph(dir: string): Map<string, string[]> {
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join(dir, f));
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const targets = specifiers(readFileSync(file, 'utf8'))
+      .filter((s) => s.startsWith('.'))
+      .map((s) => resolve(dirname(file), s))
+      .filter((t) => t.startsWith(dir + '/'));
+    graph.set(file, [...new Set(targets)]);
+  }
+  return graph;
+}
+
+/** The cycles of a graph, one per strongly connected component of more than one node (or a self-import). */
+function cycles(graph: Map<string, string[]>): string[][] {
+  // Tarjan's algorithm.
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+describe('the import graph of src/core', () => {
+  it('reads every kind of import, type-only ones too', () => {
+    const source = [
+      "import { a } from './a.ts';",
+      "import type { B } from './b.ts';",
+      "import {\n  c,\n  type D,\n} from './c.ts';",
+      "export { e } from './e.ts';",
+      "export type { F } from './f.ts';",
+      "import './g.css';",
+      "const h = await import('./h.ts');",
+    ].join('\n');
+    assert.deepEqual(specifiers(source).sort(), ['./a.ts', './b.ts', './c.ts', './e.ts', './f.ts', './g.css', './h.ts']);
+  });
+
+  it('finds a cycle when there is one', () => {
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
+    assert.deepEqual(cycles(graph), [['a', 'b', 'c']]);
+  });
+
+  it('has no cycle', () => {
+    const graph = importGraph(core);
+    assert.ok(graph.size > 10, `${graph.size} modules`);
+    const found = cycles(graph).map((c) => c.map((f) => relative(root, f)).join(' ↔ '));
+    assert.deepEqual(found, []);
+  });
+});
