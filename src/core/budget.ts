@@ -37,8 +37,7 @@ export interface SearchBudget {
  * `request` too when given (null: the search is bounded by its own
  * allowance only, as when the ladder is called outside a request).
  */
-export function searchBudget(request?: RequestBudget | null, characters = SEARCH_BUDGET_PER_EDIT): SearchBudget {
-  if (request === undefined) request = ambient;
+export function searchBudget(request: RequestBudget | null = null, characters = SEARCH_BUDGET_PER_EDIT): SearchBudget {
   let own = characters;
   return {
     left: () => own > 0 && (request === null || request.remaining > 0),
@@ -66,20 +65,4 @@ export function budgetedSimilarity(budget: SearchBudget, cited: string, actual: 
   }
   budget.spend(cited.length + actual.length + 2);
   return lineSimilarity(cited, actual);
-}
-
-// Transitional: callers that do not pass a request's budget yet (the engine's
-// run loop, some formats' matchers) get the one `withRequestBudget` set up.
-// Goes once every caller passes `requestBudget()` down itself.
-let ambient: RequestBudget | null = null;
-
-/** Run `fn` with a fresh request-wide search budget that searches given none use (transitional). */
-export function withRequestBudget<T>(fn: () => T, characters = SEARCH_BUDGET_PER_REQUEST): T {
-  const saved = ambient;
-  ambient = requestBudget(characters);
-  try {
-    return fn();
-  } finally {
-    ambient = saved;
-  }
 }

@@ -34,7 +34,6 @@ export {
   requestBudget,
   searchBudget,
   searchedNote,
-  withRequestBudget,
   type RequestBudget,
   type SearchBudget,
 } from './budget.ts';

@@ -4,7 +4,10 @@
 import { diagnostic, quote } from './diagnostics.ts';
 import { findElision } from './elision.ts';
 import { normalizePath, resolveFile } from './paths.ts';
-import { fuzzyRefusal, locate, morePlaces, searchedNote, withRequestBudget, type MatchOutcome } from './match.ts';
+import { requestBudget } from './budget.ts';
+import { ENGINE_DEFAULTS } from './defaults.ts';
+import { fuzzyRefusal, locate, morePlaces, searchedNote, type MatchOutcome } from './match.ts';
+import type { RequestBudget } from './types.ts';
 import { applySplices, formatText, parseText, setFinalNewline, spliceText, type Splice, type TextFile } from './text.ts';
 import type {
   ApplyRequest,
@@ -182,7 +185,7 @@ function unplacedMessage(outcome: Extract<MatchOutcome, { ok: false }>, work: Wo
 /**
  * Run one format over a request. `request.format` is not consulted. The
  * request's edits share one budget for their closest-place searches (see
- * `searchBudget` in match.ts).
+ * src/core/budget.ts).
  */
 export function runFormat(format: Format, request: ApplyRequest, detected = false): ApplyResult {
   const parsed = format.parse(request.response, { files: Object.keys(request.files), ...(detected ? { detected } : {}) });
@@ -203,7 +206,7 @@ export interface Part {
  * each edit's result says which format read it.
  */
 export function runParts(parts: readonly Part[], request: ApplyRequest, main: Format): ApplyResult {
-  return withRequestBudget(() => run(parts, request, main));
+  return run(parts, request, main, requestBudget());
 }
 
 /** Set `key` on a result map as an own property, whatever the key (`__proto__` too). */
@@ -211,10 +214,10 @@ function setOwn<T>(map: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(map, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
-function run(parts: readonly Part[], request: ApplyRequest, main: Format): ApplyResult {
+function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget: RequestBudget): ApplyResult {
   const options = request.options ?? {};
-  const window = options.window ?? 50;
-  const threshold = String(options.fuzzyThreshold ?? 0.95);
+  const window = options.window ?? ENGINE_DEFAULTS.window;
+  const threshold = String(options.fuzzyThreshold ?? ENGINE_DEFAULTS.fuzzyThreshold);
   const originals = new Map<string, TextFile>();
   const textOf = (path: string): TextFile | undefined => {
     if (!Object.hasOwn(request.files, path)) return undefined;
@@ -321,8 +324,8 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format): Apply
         }
         const cited = edit.cited !== undefined ? edit.cited - 1 : null;
         const outcome = w.format.locate
-          ? w.format.locate(file.lines, edit, options)
-          : locate(file.lines, edit.old, cited, options);
+          ? w.format.locate(file.lines, edit, options, budget)
+          : locate(file.lines, edit.old, cited, options, budget);
         if (outcome.ok) {
           const range = { start: outcome.start + 1, end: outcome.end };
           const actual = file.lines.slice(outcome.start, outcome.end);

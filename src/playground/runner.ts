@@ -6,6 +6,7 @@
 import { ChangeSet } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import type { EngineOptions } from '../core/types.ts';
+import { ENGINE_DEFAULTS } from '../core/defaults.ts';
 import type { DocSync, MergeOutput, RunInput, RunOutput } from '../worker/protocol.ts';
 import { EngineClient, type EngineEvent } from './engine-client.ts';
 import { RunIndicator } from './guard.ts';
@@ -15,7 +16,8 @@ import type { PageState } from './state.ts';
 import type { Elements } from './elements.ts';
 import type { Notices } from './notices.ts';
 
-export const DEFAULT_OPTIONS = { whitespace: true, fuzzy: true, fuzzyThreshold: 0.95, window: 50 } as const;
+/** The engine's own defaults: an option left at its default is not written into the request or the link. */
+const DEFAULT_OPTIONS = ENGINE_DEFAULTS;
 
 /** The reply's document id in the worker (files use their tab's id, from 1). */
 export const REPLY_DOC = 0;

@@ -8,7 +8,7 @@
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock, type LineKey } from '../../core/find.ts';
 import { candidateAt, closest as closestPlace, lineSimilarity, morePlaces, searchedNote, tiedCandidates, type MatchOutcome, type Unplaced } from '../../core/match.ts';
-import type { Edit, EngineOptions, MatchKind } from '../../core/types.ts';
+import type { Edit, EngineOptions, MatchKind, RequestBudget } from '../../core/types.ts';
 
 /** The reference's last pass: trim, then map typographic punctuation and odd spaces to ASCII. */
 export function normalise(s: string, trim = true): string {
@@ -66,13 +66,13 @@ function findAnchor(lines: readonly string[], anchor: string, from: number, ladd
  * closest-place search), with how far the search went when it stopped early.
  * Called once the old lines are known not to be there exactly.
  */
-function closest(lines: readonly string[], old: readonly string[], from: number): Pick<Unplaced, 'candidates' | 'searched'> {
+function closest(lines: readonly string[], old: readonly string[], from: number, budget?: RequestBudget): Pick<Unplaced, 'candidates' | 'searched'> {
   if (from >= lines.length || old.length === 0) return { candidates: [] };
   if (lines.length - old.length < from) return { candidates: [candidateAt(lines, old, from, null)] };
-  return closestPlace(lines, old, null, from, lines.length - old.length);
+  return closestPlace(lines, old, null, from, lines.length - old.length, budget);
 }
 
-export function locatePatch(lines: readonly string[], edit: Edit, options: EngineOptions): MatchOutcome {
+export function locatePatch(lines: readonly string[], edit: Edit, options: EngineOptions, budget?: RequestBudget): MatchOutcome {
   const anchors = Array.isArray(edit.meta?.anchors) ? (edit.meta.anchors as string[]) : [];
   const eof = edit.meta?.eof === true;
   const old = edit.old;
@@ -86,7 +86,7 @@ export function locatePatch(lines: readonly string[], edit: Edit, options: Engin
     const found = findAnchor(lines, anchors[k], anchorLine === null ? 0 : anchorLine + 1, ladder);
     if (found === null) {
       const after = anchorLine === null ? '' : ` after line ${anchorLine + 1}`;
-      const search = closest(lines, [anchors[k]], anchorLine === null ? 0 : anchorLine + 1);
+      const search = closest(lines, [anchors[k]], anchorLine === null ? 0 : anchorLine + 1, budget);
       const near = search.candidates;
       const detail = near[0]
         ? `; the most similar line is ${near[0].start}: ${show(near[0].lines[0] ?? '')} (similarity ${near[0].similarity.toFixed(3)})${searchedNote(search)}`
@@ -143,7 +143,7 @@ export function locatePatch(lines: readonly string[], edit: Edit, options: Engin
   }
 
   // 4. Nowhere: name the closest place.
-  const search = eof ? { candidates: n > 0 ? [candidateAt(lines, old, Math.max(0, last), null)] : [] } : closest(lines, old, from);
+  const search = eof ? { candidates: n > 0 ? [candidateAt(lines, old, Math.max(0, last), null)] : [] } : closest(lines, old, from, budget);
   const candidates = search.candidates;
   const c = candidates[0];
   let detail = '';

@@ -5,7 +5,7 @@
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock } from '../../core/find.ts';
 import { budgetedSimilarity, candidateAt, lineSimilarity, locate as ladder, searchBudget, searchedNote, type MatchOutcome } from '../../core/match.ts';
-import type { Candidate, Edit, EngineOptions } from '../../core/types.ts';
+import type { Candidate, Edit, EngineOptions, RequestBudget } from '../../core/types.ts';
 import { anchorKey } from './syntax.ts';
 
 const show = quote; // lines quoted in messages, cut when very long
@@ -25,11 +25,11 @@ function lineCandidate(lines: readonly string[], anchor: string, i: number): Can
  * The line most similar to the anchor (trimmed texts compared), first on
  * ties, among the lines compared before the search budget ran out (`compared`).
  */
-function closestLine(lines: readonly string[], anchor: string): { best: number | null; compared: number } {
+function closestLine(lines: readonly string[], anchor: string, request?: RequestBudget): { best: number | null; compared: number } {
   let best: number | null = null;
   let score = -1;
   const key = anchorKey(anchor);
-  const budget = searchBudget();
+  const budget = searchBudget(request);
   let compared = 0;
   for (let i = 0; i < lines.length && budget.left(); i++, compared++) {
     const r = budgetedSimilarity(budget, key, anchorKey(lines[i]));
@@ -42,8 +42,8 @@ function closestLine(lines: readonly string[], anchor: string): { best: number |
   return { best, compared };
 }
 
-export function locateBetween(lines: readonly string[], edit: Edit, options: EngineOptions): MatchOutcome {
-  if (edit.old.length !== 2) return ladder(lines, edit.old, null, options);
+export function locateBetween(lines: readonly string[], edit: Edit, options: EngineOptions, budget?: RequestBudget): MatchOutcome {
+  if (edit.old.length !== 2) return ladder(lines, edit.old, null, options, budget);
   const [a, b] = edit.old;
   // With the whitespace option off, anchors must equal their lines exactly.
   const keyOf = options.whitespace === false ? null : anchorKey;
@@ -52,7 +52,7 @@ export function locateBetween(lines: readonly string[], edit: Edit, options: Eng
 
   for (const k of [0, 1]) {
     if (places[k].length > 0) continue;
-    const { best: near, compared } = closestLine(lines, edit.old[k]);
+    const { best: near, compared } = closestLine(lines, edit.old[k], budget);
     const searched = compared < lines.length ? { searched: { compared, places: lines.length } } : {};
     const detail =
       near === null

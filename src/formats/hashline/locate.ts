@@ -4,7 +4,7 @@
 
 import { locate } from '../../core/match.ts';
 import type { MatchOutcome } from '../../core/match.ts';
-import type { Candidate, Edit, EngineOptions } from '../../core/types.ts';
+import type { Candidate, Edit, EngineOptions, RequestBudget } from '../../core/types.ts';
 import type { HashlineMeta, Op } from './parse.ts';
 import { fileTag, lineTag, viewRow } from './tag.ts';
 
@@ -30,10 +30,10 @@ function fileTagOf(lines: readonly string[]): string {
   return tag;
 }
 
-export function locateHashline(lines: readonly string[], edit: Edit, options: EngineOptions): MatchOutcome {
+export function locateHashline(lines: readonly string[], edit: Edit, options: EngineOptions, budget?: RequestBudget): MatchOutcome {
   const meta = metaOf(edit);
   // Not one of ours (no meta): the engine's ladder.
-  if (!meta) return locate(lines, edit.old, edit.cited !== undefined ? edit.cited - 1 : null, options);
+  if (!meta) return locate(lines, edit.old, edit.cited !== undefined ? edit.cited - 1 : null, options, budget);
   const { op, lines: numbers, tags } = meta;
   const fail = (code: 'stale-file' | 'no-match' | 'tag-mismatch', message: string, candidates: Candidate[] = []): MatchOutcome => ({
     ok: false,

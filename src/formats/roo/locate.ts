@@ -19,7 +19,7 @@
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock } from '../../core/find.ts';
 import { candidateAt, locate, morePlaces, searchedNote, tiedCandidates, type MatchOutcome, type Placed, type Unplaced, refusal } from '../../core/match.ts';
-import type { Edit, EngineOptions, MatchKind } from '../../core/types.ts';
+import type { Edit, EngineOptions, MatchKind, RequestBudget } from '../../core/types.ts';
 import { indentOf, normalize } from './syntax.ts';
 
 /** Lines searched on each side of the hint (Roo's `BUFFER_LINES`). */
@@ -118,7 +118,7 @@ export function reindent(replace: readonly string[], search: readonly string[], 
   });
 }
 
-export function locateRoo(lines: readonly string[], edit: Edit, options: EngineOptions = {}): MatchOutcome {
+export function locateRoo(lines: readonly string[], edit: Edit, options: EngineOptions = {}, budget?: RequestBudget): MatchOutcome {
   const old = edit.old;
   const n = old.length;
   const cited = edit.cited !== undefined ? edit.cited - 1 : null;
@@ -198,7 +198,7 @@ export function locateRoo(lines: readonly string[], edit: Edit, options: EngineO
 
   // Tier 5: the core ladder, whose exact and whitespace rungs find nothing
   // new here; its fuzzy rung (with a hint only), or the closest place.
-  const core = locate(lines, old, cited, { ...options, window });
+  const core = locate(lines, old, cited, { ...options, window }, budget);
   if (core.ok) return place(core.kind, core.start, core.similarity);
   if (core.code === 'ambiguous') {
     const starts = core.candidates.map((c) => c.start - 1);

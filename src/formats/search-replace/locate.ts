@@ -5,7 +5,7 @@
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock } from '../../core/find.ts';
 import { candidateAt, lineSimilarity, locate, morePlaces, searchedNote, tiedCandidates, type MatchOutcome, type Placed, type Unplaced } from '../../core/match.ts';
-import type { Candidate, Edit, EngineOptions } from '../../core/types.ts';
+import type { Candidate, Edit, EngineOptions, RequestBudget } from '../../core/types.ts';
 import { ELISION, isBlank } from './syntax.ts';
 
 /** A placement with this format's own explanation (for an engine that reports it). */
@@ -254,8 +254,8 @@ function alreadyThere(lines: readonly string[], edit: Edit): string {
  * shift, then `...` elision. Each rung must find exactly one place; two or
  * more are `ambiguous`, listing them all.
  */
-export function locateSearch(lines: readonly string[], edit: Edit, options: EngineOptions): MatchOutcome {
-  const core = locate(lines, edit.old, null, options);
+export function locateSearch(lines: readonly string[], edit: Edit, options: EngineOptions, budget?: RequestBudget): MatchOutcome {
+  const core = locate(lines, edit.old, null, options, budget);
   if (core.ok) {
     const what = core.kind === 'exact' ? 'exactly' : `ignoring trailing whitespace on ${plural(core.differing.length, 'line')}`;
     const placed: Explained = { ...core, message: `applied at ${range(core.start + 1, core.end)}, matched ${what}` };

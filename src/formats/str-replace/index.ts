@@ -25,7 +25,7 @@ export const strReplace: Format = {
     return { score: 0, reason: 'no `"command": "str_replace"`, `"insert"` or `"create"`' };
   },
   write: writeStrReplace,
-  locate: (lines, edit) => locateStr(lines, edit),
+  locate: (lines, edit, _options, budget) => locateStr(lines, edit, budget),
   stream: JSON_CALLS_STREAM,
   prompt: PROMPT,
   marker: MARKER,

@@ -7,7 +7,7 @@ import { quote } from '../../core/diagnostics.ts';
 import { budgetedSimilarity, candidateAt, searchBudget, searchedNote, type MatchOutcome, refusal } from '../../core/match.ts';
 import { lastAtOrBelow } from '../../core/reply.ts';
 import { quickRatio } from '../../core/similarity.ts';
-import type { Candidate, Edit } from '../../core/types.ts';
+import type { Candidate, Edit, RequestBudget } from '../../core/types.ts';
 import { find, occurrences, searchable } from './occurrences.ts';
 
 const show = quote; // lines quoted in messages, cut when very long
@@ -32,7 +32,7 @@ export function occurrencesInLines(lines: readonly string[], oldStr: string, lim
   return find(searchable(lines), oldStr, limit).at;
 }
 
-export function locateStr(lines: readonly string[], edit: Edit): MatchOutcome {
+export function locateStr(lines: readonly string[], edit: Edit, request?: RequestBudget): MatchOutcome {
   const oldStr = String(edit.meta?.old_str ?? '').replace(/\r\n/g, '\n');
   const newStr = String(edit.meta?.new_str ?? '').replace(/\r\n/g, '\n');
   const n = lines.length;
@@ -100,7 +100,7 @@ export function locateStr(lines: readonly string[], edit: Edit): MatchOutcome {
   const probe = old[k];
   let best = -1;
   let bestScore = -1;
-  const budget = searchBudget();
+  const budget = searchBudget(request);
   let compared = 0;
   for (let i = 0; i < n && budget.left(); i++, compared++) {
     budget.spend(lines[i].length + probe.length + 2);
@@ -114,7 +114,7 @@ export function locateStr(lines: readonly string[], edit: Edit): MatchOutcome {
   if (best < 0 && n > 0) {
     // Nothing compared: the search budget of the request was used up.
     best = 0;
-    bestScore = budgetedSimilarity(searchBudget(), probe, lines[0]);
+    bestScore = budgetedSimilarity(searchBudget(request), probe, lines[0]);
   }
   const searched = compared < n ? { searched: { compared, places: n } } : {};
   if (best < 0) {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Edit } from '../../../src/core/types.ts';
-import { withRequestBudget } from '../../../src/core/match.ts';
+import { requestBudget } from '../../../src/core/budget.ts';
 import { locateStr } from '../../../src/formats/str-replace/locate.ts';
 import { BLOCK_CHARS, find, occurrences, searchable } from '../../../src/formats/str-replace/occurrences.ts';
 
@@ -63,15 +63,16 @@ describe('the work of many failing calls is bounded', () => {
   it('2,000 calls citing a line with a typo look at a few blocks each, not the file', () => {
     const lines = Array.from({ length: 20_000 }, (_, i) => codeLine(i));
     const file = searchable(lines);
-    // As in a request: the calls share one budget for their closest-place searches (core match.ts).
-    withRequestBudget(() => {
+    // As in a request: the calls share one budget for their closest-place searches (core budget.ts).
+    const budget = requestBudget();
+    {
       for (let k = 0; k < 2000; k++) {
-        const o = locateStr(lines, call(codeLine(k * 10).replace('compute', 'compote')));
+        const o = locateStr(lines, call(codeLine(k * 10).replace('compute', 'compote')), budget);
         assert.equal(o.ok, false);
         assert.equal(!o.ok && o.code, 'no-match');
         assert.match((!o.ok && o.message) || '', /does not occur/);
       }
-    });
+    }
     // Every call looks at each block's signature (one unit per block), and scans less than a block on average.
     const blocks = file.blocks!.count;
     assert.ok(blocks > 1000 && blocks < file.text.length / (BLOCK_CHARS / 2), `${blocks} blocks`);
@@ -84,12 +85,13 @@ describe('the work of many failing calls is bounded', () => {
   it('2,000 calls whose old_str spans lines are looked up by line, scanning nothing', () => {
     const lines = Array.from({ length: 20_000 }, (_, i) => codeLine(i));
     const file = searchable(lines);
-    withRequestBudget(() => {
+    const budget = requestBudget();
+    {
       for (let k = 0; k < 2000; k++) {
-        const o = locateStr(lines, call(`${codeLine(k * 10).replace('compute', 'compote')}\n${codeLine(k * 10 + 1)}\n`));
+        const o = locateStr(lines, call(`${codeLine(k * 10).replace('compute', 'compote')}\n${codeLine(k * 10 + 1)}\n`), budget);
         assert.equal(!o.ok && o.code, 'no-match');
       }
-    });
+    }
     assert.ok(file.spent <= 2000 * 2, `spent ${file.spent}`);
   });
 
