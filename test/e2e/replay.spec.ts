@@ -51,6 +51,21 @@ function reply(lines: number, edits: number): string {
   return out;
 }
 
+/**
+ * Open the Replay panel once the page has settled: a click while the result
+ * view above it is still being laid out can land elsewhere (the summary moves
+ * between the press and the release), so the panel's state is checked and the
+ * click repeated only if it did not open.
+ */
+async function openReplay(page: Page): Promise<void> {
+  await expect(page.locator('#pg-merge .cm-editor').first()).toBeVisible();
+  const box = panel(page);
+  await expect(async () => {
+    if (!(await box.evaluate((d) => (d as HTMLDetailsElement).open))) await box.locator('summary').click();
+    await expect(box).toHaveAttribute('open', '', { timeout: 1000 });
+  }).toPass();
+}
+
 /** The line numbers an editor shows inside its scroller. */
 async function visibleLines(editor: Locator): Promise<number[]> {
   await editor.scrollIntoViewIfNeeded();
@@ -87,7 +102,7 @@ test.describe('replay', () => {
     await loadExample(page, 'ln-diff: Several files');
     const total = example.session.reply.length;
 
-    await page.getByText('Replay the reply', { exact: true }).click();
+    await openReplay(page);
     await expect(panel(page).getByText('about 4 characters')).toBeVisible();
     await page.getByRole('spinbutton', { name: 'Speed (tokens per second)' }).fill('200');
     await page.getByRole('button', { name: 'Play', exact: true }).click();
@@ -200,7 +215,7 @@ test.describe('replay', () => {
     test.setTimeout(120_000);
     const all = (await (await request.get('/examples.json')).json()) as Example[];
     await page.goto('/playground/');
-    await page.getByText('Replay the reply', { exact: true }).click();
+    await openReplay(page);
     const picker = page.getByRole('combobox', { name: 'Example', exact: true });
     await expect(picker).toBeEnabled();
     const several: string[] = [];
@@ -225,7 +240,7 @@ test.describe('replay', () => {
   test('the demo session: four edits, each reported, the failed one too', async ({ page }) => {
     await page.goto('/playground/');
     await expect(page.locator('#pg-reply-editor')).toContainText('Here are the changes.');
-    await page.getByText('Replay the reply', { exact: true }).click();
+    await openReplay(page);
     await page.getByRole('spinbutton', { name: 'Speed (tokens per second)' }).fill('2000');
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await expect(progress(page)).toContainText('done');
@@ -240,7 +255,7 @@ test.describe('replay', () => {
     const files = { 'app.py': source(20_000) };
     const text = reply(20_000, 20);
     await page.goto(`/playground/#${encodeSession({ format: 'ln-diff', files: [{ name: 'app.py', text: files['app.py'] }], reply: text })}`);
-    await page.getByText('Replay the reply', { exact: true }).click();
+    await openReplay(page);
     await page.getByRole('spinbutton', { name: 'Speed (tokens per second)' }).fill('10000');
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await expect(progress(page)).toContainText('done', { timeout: 120_000 });
@@ -283,7 +298,7 @@ test.describe('replay', () => {
     const undone = engine.edits.filter((e) => e.code === 'overlap');
     expect(undone.length).toBeGreaterThan(0);
     await page.goto(`/playground/#${encodeSession(ex.session)}`);
-    await page.getByText('Replay the reply', { exact: true }).click();
+    await openReplay(page);
     await page.getByRole('spinbutton', { name: 'Speed (tokens per second)' }).fill('2000');
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await expect(progress(page)).toContainText('done');
@@ -299,7 +314,7 @@ test.describe('replay', () => {
     await page.setViewportSize({ width: 1440, height: 2400 });
     await page.goto('/playground/');
     await loadExample(page, 'ln-diff: Several files');
-    await page.getByText('Replay the reply', { exact: true }).click();
+    await openReplay(page);
     await page.getByRole('spinbutton', { name: 'Speed (tokens per second)' }).fill('400');
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await expect(progress(page)).toContainText('done');
