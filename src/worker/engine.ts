@@ -5,9 +5,9 @@
 // content as the change from what the page shows. Plain data in and out.
 
 import { diffChars } from 'diff';
-import { applyRequest, formats, getFormat } from '../formats/index.ts';
+import { applyRequest, formats, getFormat } from '../index.ts';
 import { parseText } from '../core/text.ts';
-import type { ApplyRequest, ApplyResult, Edit, EditResult } from '../core/types.ts';
+import type { ApplyRequest, ApplyResult, Edit, EditResult } from '../index.ts';
 import { retryMessage } from '../playground/retry.ts';
 import { resultDigest } from '../playground/digest.ts';
 import { askedFormat, defaultPrompts, sourceText } from '../playground/live/prompts.ts';

@@ -5,11 +5,8 @@
 // never the whole files again.
 
 import { expose } from 'comlink';
-import { runFormat } from '../core/run.ts';
-import type { Edit, EditResult, Format } from '../core/types.ts';
-import { applyRequest, detectFormat, getFormat } from '../formats/index.ts';
-import { streamReply } from '../formats/stream.ts';
-import type { Stream, StreamEvent } from '../core/stream.ts';
+import { applyRequest, detectFormat, getFormat, runFormat, streamReply } from '../index.ts';
+import type { Edit, EditResult, Format, Stream, StreamEvent } from '../index.ts';
 import { AppliedFiles } from '../playground/replay/applied.ts';
 import type { AppliedChange, ReplayEvent, ReplayStart, ReplayStep } from '../playground/replay/protocol.ts';
 
