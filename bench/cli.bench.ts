@@ -3,7 +3,7 @@
 //
 //   npm run bench:cli                 (npm run build:lib, then node --import tsx bench/cli.bench.ts)
 //   npm run bench:cli -- --runs 15 --lines 20000 --hunks 50
-//   npm run bench:cli -- --against /elsewhere/bin/ln-diff.mjs   (another build, timed in the same rounds)
+//   npm run bench:cli -- --against /elsewhere/bin/ln-diff.cjs   (another build, timed in the same rounds)
 //
 // One file of 20,000 distinct code-like lines and one unified diff of 50
 // hunks (one line changed in each, three lines of context, jsdiff's
@@ -12,7 +12,7 @@
 // the median wall time of the whole process (spawn to exit, stdin and
 // stdout included) counts:
 //   node -e 0        Node.js starting and stopping, nothing loaded
-//   ln-diff (lib)    bin/ln-diff.mjs over lib/cli/main.js: the bundled command, what `npm install ln-diff` runs
+//   ln-diff (lib)    bin/ln-diff.cjs over lib/cli/main.cjs (and its code cache): the bundled command, what `npm install ln-diff` runs
 //   ln-diff (tsx)    bin/ln-diff-src.mjs: the same command compiled from the sources at start (how it ran before)
 //   GNU patch        `patch -o OUT FILE PATCH` on the same change, when `patch` is installed
 //   ln-diff (against) `--against BIN`: another build of the command (an older checkout), to compare
@@ -102,7 +102,7 @@ function checkResult(stdout: string): string | null {
 const node = process.execPath;
 const commands: Command[] = [
   { name: 'node -e 0', argv: [node, '-e', '0'], input: '', check: () => null },
-  { name: 'ln-diff (lib)', argv: [node, root('bin/ln-diff.mjs'), 'apply', '--json'], input: request, check: checkResult },
+  { name: 'ln-diff (lib)', argv: [node, root('bin/ln-diff.cjs'), 'apply', '--json'], input: request, check: checkResult },
   { name: 'ln-diff (tsx)', argv: [node, root('bin/ln-diff-src.mjs'), 'apply', '--json'], input: request, check: checkResult },
 ];
 const against = arg('against');
@@ -159,13 +159,13 @@ const rows: Row[] = timed.map((c) => ({ name: c.name, median: median(times.get(c
 
 // ---------------------------------------------------------------------------
 // Where the compiled CLI's time goes, in a fresh process: importing the CLI
-// (lib/cli/main.js, one bundled module), importing the library as a program
+// (lib/cli/main.cjs, one bundled file, through bin/ln-diff.cjs's loader and its code cache), importing the library as a program
 // that depends on ln-diff does (lib/index.js, one module per source file),
 // reading the request, and the engine on it (applyRequest, then the JSON).
 
 const PROFILE = `
 const t0 = performance.now();
-await import(${JSON.stringify(new URL('../lib/cli/main.js', import.meta.url).href)});
+createRequire(import.meta.url)(${JSON.stringify(fileURLToPath(new URL('../bin/ln-diff.cjs', import.meta.url)))}).load();
 const t1 = performance.now();
 const { applyRequest } = await import(${JSON.stringify(new URL('../lib/index.js', import.meta.url).href)});
 const t2 = performance.now();
@@ -180,7 +180,7 @@ function profile(): Record<string, number> | null {
   delete env.NODE_OPTIONS;
   const runs: Record<string, number>[] = [];
   for (let k = 0; k < RUNS; k++) {
-    const r = spawnSync(node, ['--input-type=module', '-e', `import { readFileSync } from 'node:fs';${PROFILE}`], {
+    const r = spawnSync(node, ['--input-type=module', '-e', `import { readFileSync } from 'node:fs'; import { createRequire } from 'node:module';${PROFILE}`], {
       input: request,
       env,
       encoding: 'utf8',
@@ -216,7 +216,7 @@ for (const [k, row] of table.entries()) {
 if (!hasPatch) console.log('(GNU patch is not installed: not measured)');
 if (parts) {
   console.log(
-    `\nIn one process (median of ${RUNS}): Node ready at ${ms(parts.start)} ms; importing the CLI (lib/cli/main.js, bundled) ${ms(parts.cli)} ms; ` +
+    `\nIn one process (median of ${RUNS}): Node ready at ${ms(parts.start)} ms; importing the CLI (lib/cli/main.cjs, bundled) ${ms(parts.cli)} ms; ` +
       `importing the library (lib/index.js, unbundled) ${ms(parts.library)} ms; reading and parsing the request ${ms(parts.read)} ms; applyRequest and JSON.stringify ${ms(parts.apply)} ms`,
   );
 }

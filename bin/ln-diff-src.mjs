@@ -2,7 +2,7 @@
 // The ln-diff command run from the TypeScript sources through tsx, with no
 // build: for working on the command in a checkout, and the "before" of
 // bench/cli.bench.ts. Not published (the package's command is
-// bin/ln-diff.mjs over the bundled lib/cli/main.js); compiling every module
+// bin/ln-diff.cjs over the bundled lib/cli/main.cjs); compiling every module
 // at start makes a run several times slower.
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';

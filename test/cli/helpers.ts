@@ -8,34 +8,27 @@ import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSync } from 'esbuild';
+import { bundleCli, writeCodeCache } from '../../scripts/build-cli.mjs';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * The command, built once per test process into a temporary directory:
- * src/cli/main.ts bundled with the options of `npm run build:lib` into
- * lib/cli/main.js, next to copies of bin/ln-diff.mjs and package.json. It
- * starts three times faster than the sources through tsx
+ * The command, built once per test process into a temporary directory the
+ * way `npm run build:lib` builds it (scripts/build-cli.mjs: lib/cli/main.cjs
+ * and its code cache), next to copies of bin/ln-diff.cjs and package.json.
+ * It starts several times faster than the sources through tsx
  * (bin/ln-diff-src.mjs), and building it takes a fraction of a second.
  */
 function buildCommand(): string {
   const dir = mkdtempSync(join(tmpdir(), 'ln-diff-bin-'));
   chmodSync(dir, 0o755); // some tests run it as another user
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-  buildSync({
-    entryPoints: [join(ROOT, 'src/cli/main.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: join(dir, 'lib/cli/main.js'),
-    logLevel: 'warning',
-  });
+  bundleCli(join(dir, 'lib/cli'));
   mkdirSync(join(dir, 'bin'));
-  copyFileSync(join(ROOT, 'bin/ln-diff.mjs'), join(dir, 'bin/ln-diff.mjs'));
+  copyFileSync(join(ROOT, 'bin/ln-diff.cjs'), join(dir, 'bin/ln-diff.cjs'));
   copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
-  return join(dir, 'bin/ln-diff.mjs');
+  writeCodeCache(join(dir, 'bin/ln-diff.cjs'));
+  return join(dir, 'bin/ln-diff.cjs');
 }
 
 export const BIN = buildCommand();

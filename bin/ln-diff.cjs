@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// The ln-diff command: the CLI compiled and bundled into one CommonJS file,
+// lib/cli/main.cjs (`npm run build:lib` writes it; `npm pack` runs that
+// first). It is compiled with V8's code cache, lib/cli/main.cjs.cache, which
+// build:lib writes for the Node.js that built it; any other Node.js rejects
+// the cache and compiles as usual. In a checkout, bin/ln-diff-src.mjs runs
+// the same command from the TypeScript sources, with no build.
+'use strict';
+
+const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
+const Module = require('node:module');
+const vm = require('node:vm');
+
+const FILE = join(__dirname, '..', 'lib', 'cli', 'main.cjs');
+
+/** Compile and run lib/cli/main.cjs (with its code cache when there is one); its exports and the compiled script. */
+function load() {
+  const source = readFileSync(FILE, 'utf8');
+  let cachedData;
+  try {
+    cachedData = readFileSync(`${FILE}.cache`);
+  } catch {
+    cachedData = undefined;
+  }
+  const script = new vm.Script(Module.wrap(source), { filename: FILE, cachedData });
+  const module = { exports: {} };
+  script.runInThisContext().call(module.exports, module.exports, Module.createRequire(FILE), module, FILE, join(FILE, '..'));
+  return { script, exports: module.exports };
+}
+
+if (require.main === module) {
+  // A closed pipe (`ln-diff … | head`) is not an error worth a stack trace.
+  process.stdout.on('error', (err) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw err;
+  });
+  let cli;
+  try {
+    cli = load().exports;
+  } catch (err) {
+    if (err?.code !== 'ENOENT' || err.path !== FILE) throw err;
+    process.stderr.write('ln-diff: lib/cli/main.cjs is missing: run `npm run build:lib` (or run bin/ln-diff-src.mjs)\n');
+    process.exit(3);
+  }
+  cli.main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+} else {
+  module.exports = { load, FILE };
+}

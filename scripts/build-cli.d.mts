@@ -1,0 +1,4 @@
+/** Bundle the command into `outDir/main.cjs`. */
+export function bundleCli(outDir: string): void;
+/** Run the command once through `bin` and leave V8's code cache next to its bundle. */
+export function writeCodeCache(bin: string): void;
