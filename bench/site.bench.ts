@@ -9,6 +9,8 @@
 //   npm run bench:site -- --dist DIR          the built site to measure (default dist/)
 //   npm run bench:site -- --baseline FILE     figures to print next to these (default bench/fixtures/site-baseline.json)
 //   npm run bench:site -- --record FILE       write this run's figures as a baseline (add --commit SHA to name the build)
+//   npm run bench:site -- --old DIR [--old-commit SHA]   measure another build in the same run, case by case in
+//                                             turn with --dist, and show it as OLD instead of the baseline
 //   npm run bench:site -- --runs N            pastes per case (default 3), --keys N keystrokes per editor (default 40)
 //   npm run bench:site -- --cases 5k,20k --replay-budget 300 --lighthouse
 // Prints one table, the baseline's figures next to this run's; asserts nothing about time.
@@ -39,6 +41,8 @@ const option = (name: string): string | undefined => {
 };
 const HERE = dirname(new URL(import.meta.url).pathname);
 const DIST = resolve(option('--dist') ?? join(HERE, '..', 'dist'));
+/** Another build measured in the same run, case by case in turn with DIST, and shown as OLD. */
+const OLD_DIST = option('--old') === undefined ? null : resolve(option('--old')!);
 const BASELINE = resolve(option('--baseline') ?? join(HERE, 'fixtures', 'site-baseline.json'));
 const RECORD = option('--record');
 const RUNS = Number(option('--runs') ?? 3);
@@ -50,20 +54,22 @@ const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-ru
 /** How long a step may take before the bench gives up on it: generous, the page may be slow. */
 const STEP_MS = 180_000;
 
-if (!existsSync(join(DIST, 'index.html'))) {
-  console.error(`No built site in ${DIST}: run npm run build first (or pass --dist DIR).`);
-  process.exit(2);
+for (const dir of [DIST, OLD_DIST]) {
+  if (dir && !existsSync(join(dir, 'index.html'))) {
+    console.error(`No built site in ${dir}: run npm run build first (or pass --dist DIR).`);
+    process.exit(2);
+  }
 }
 
 // ---------------------------------------------------------------- a static server
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
-function serve(): Promise<{ server: Server; origin: string }> {
+function serve(dist: string): Promise<{ server: Server; origin: string }> {
   const server = createServer((req, res) => {
     let path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     if (path.endsWith('/')) path += 'index.html';
-    const file = join(DIST, path);
-    if (!(file + sep).startsWith(DIST + sep) || !existsSync(file) || statSync(file).isDirectory()) {
+    const file = join(dist, path);
+    if (!(file + sep).startsWith(dist + sep) || !existsSync(file) || statSync(file).isDirectory()) {
       res.writeHead(404).end();
       return;
     }
@@ -398,16 +404,19 @@ async function runCase(browser: Browser, origin: string, c: Case): Promise<CaseF
     }, merge);
     await settle(page, 300);
     await page.evaluate(({ r, m, s, k }) => window.__bench.armPaste(r, m, s, k), { r: region, m: merge, s: summary, k: MARKER });
-    pasteMethod = await paste(page, editor, text);
-    await page.waitForFunction(() => window.__bench.pasteStarted(), null, { timeout: STEP_MS }).catch(() => {
-      throw new Error(`no paste event reached the page (${pasteMethod})`);
+    let ms = NaN;
+    await during('pasting', async () => {
+      pasteMethod = await paste(page, editor, text);
+      await page.waitForFunction(() => window.__bench.pasteStarted(), null, { timeout: STEP_MS }).catch(() => {
+        throw new Error(`no paste event reached the page (${pasteMethod})`);
+      });
+      const result = await page.waitForFunction(() => window.__bench.pasteResult(), null, { timeout: STEP_MS, polling: 50 });
+      ms = (await result.jsonValue())!.ms;
     });
-    const result = await page.waitForFunction(() => window.__bench.pasteResult(), null, { timeout: STEP_MS, polling: 50 });
-    const { ms } = (await result.jsonValue())!;
     into.push(ms);
     log(`paste ${what}: ${ms.toFixed(0)} ms`);
   };
-  await during('pasting', async () => {
+  {
     for (let run = 1; run <= RUNS; run++) {
       if (run > 1)
         await step(page, `empty app.py before paste ${run}`, async () => {
@@ -425,7 +434,7 @@ async function runCase(browser: Browser, origin: string, c: Case): Promise<CaseF
       await step(page, `paste the reply (run ${run}): wait for "${summary}" and the merge view showing "${MARKER}"`, () => measurePaste('reply', replyEditor, rep, pasteReply));
       await settle(page, 500);
     }
-  });
+  }
 
   // ------------------------------------------------ typing
   // At the end of line 2 of the source (the line edit #1 replaces), or of the
@@ -551,7 +560,7 @@ async function runCase(browser: Browser, origin: string, c: Case): Promise<CaseF
 
 // ---------------------------------------------------------------- JavaScript shipped
 
-function shippedJs() {
+function shippedJs(DIST: string) {
   const rows: { page: string; files: number; raw: number; gzip: number }[] = [];
   const html = (function walk(dir: string): string[] {
     return readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : n.endsWith('.html') ? [join(dir, n)] : []));
@@ -667,67 +676,87 @@ function gitCommit(): string {
 
 // ---------------------------------------------------------------- main
 
-const { server, origin } = await serve();
-try {
-  const { rows, all } = shippedJs();
-  console.log(`Site: ${DIST}`);
+function printJs(dist: string) {
+  const { rows, all } = shippedJs(dist);
+  console.log(`Site: ${dist}`);
   console.log('JavaScript each page loads (scripts and module preloads; gzip -9):');
   for (const r of rows.sort((a, b) => b.gzip - a.gzip).slice(0, 6)) console.log(`  ${r.page.padEnd(34)} ${String(r.files).padStart(2)} files  ${kB(r.raw).padStart(10)} raw  ${kB(r.gzip).padStart(9)} gzip`);
   console.log(`  … and ${rows.filter((r) => r.files === 0).length} of ${rows.length} pages load no JavaScript at all`);
   console.log('All chunks (workers and lazy chunks load on demand):');
   for (const c of all.sort((a, b) => b.gzip - a.gzip).slice(0, 12)) console.log(`  ${c.file.padEnd(40)} ${kB(c.raw).padStart(10)} raw  ${kB(c.gzip).padStart(9)} gzip`);
   if (all.length > 12) console.log(`  … and ${all.length - 12} smaller chunks`);
-  const playground = rows.find((r) => r.page === '/playground/');
+  return rows.find((r) => r.page === '/playground/')?.gzip ?? NaN;
+}
 
+const servers: Server[] = [];
+try {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
-  const figures: Figures = {
-    date: new Date().toISOString(),
-    commit: option('--commit') ?? gitCommit(),
-    dist: DIST,
-    machine: {
-      nproc: availableParallelism(),
-      cpu: cpus()[0]?.model ?? 'unknown',
-      memoryGB: Math.round(totalmem() / 2 ** 30),
-      chromium: browser.version(),
-      node: process.version,
-      platform: `${process.platform} ${process.arch}`,
-      load: { start: loadavg()[0], end: NaN },
-    },
-    playgroundJsGzip: playground?.gzip ?? NaN,
-    cases: {},
+  const machine: Figures['machine'] = {
+    nproc: availableParallelism(),
+    cpu: cpus()[0]?.model ?? 'unknown',
+    memoryGB: Math.round(totalmem() / 2 ** 30),
+    chromium: browser.version(),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    load: { start: loadavg()[0], end: NaN },
   };
-  console.log(`\nMachine: ${figures.machine.nproc} CPUs (${figures.machine.cpu}), ${figures.machine.memoryGB} GB, Chromium ${figures.machine.chromium}, Node.js ${figures.machine.node}`);
+  const sites: { label: string; dist: string; origin: string; figures: Figures }[] = [];
+  for (const [label, dist, commit] of [
+    ...(OLD_DIST ? [['OLD', OLD_DIST, option('--old-commit') ?? 'old'] as const] : []),
+    ['NEW', DIST, option('--commit') ?? gitCommit()] as const,
+  ]) {
+    const { server, origin } = await serve(dist);
+    servers.push(server);
+    if (OLD_DIST) console.log(`\n${label}:`);
+    const gzip = printJs(dist);
+    sites.push({ label, dist, origin, figures: { date: new Date().toISOString(), commit, dist, machine, playgroundJsGzip: gzip, cases: {} } });
+  }
+  console.log(`\nMachine: ${machine.nproc} CPUs (${machine.cpu}), ${machine.memoryGB} GB, Chromium ${machine.chromium}, Node.js ${machine.node}`);
   try {
-    for (const c of CASES) {
-      console.log(`\nCase ${c.id}: ${c.lines.toLocaleString('en-US')}-line source, ${c.edits}-edit reply`);
-      figures.cases[c.id] = await runCase(browser, origin, c);
+    for (const [i, c] of CASES.entries()) {
+      // With --old, the two builds take turns, each going first in every other case.
+      const order = i % 2 === 0 ? sites : [...sites].reverse();
+      for (const site of order) {
+        console.log(`\nCase ${c.id}${OLD_DIST ? ` on ${site.label}` : ''}: ${c.lines.toLocaleString('en-US')}-line source, ${c.edits}-edit reply`);
+        site.figures.cases[c.id] = await runCase(browser, site.origin, c);
+      }
     }
   } finally {
     await browser.close();
   }
-  figures.machine.load.end = loadavg()[0];
-  const busy = Math.max(figures.machine.load.start, figures.machine.load.end);
-  if (busy > figures.machine.nproc / 2)
-    console.log(`\nThe machine was busy (load average ${busy.toFixed(1)} on ${figures.machine.nproc} CPUs): these figures are slower than the page is.`);
+  machine.load.end = loadavg()[0];
+  const busy = Math.max(machine.load.start, machine.load.end);
+  if (busy > machine.nproc / 2)
+    console.log(`\nThe machine was busy (load average ${busy.toFixed(1)} on ${machine.nproc} CPUs): these figures are slower than the page is.`);
 
+  const figures = sites[sites.length - 1].figures;
   if (RECORD) {
     mkdirSync(dirname(resolve(RECORD)), { recursive: true });
-    writeFileSync(resolve(RECORD), JSON.stringify(figures, null, 2) + '\n');
-    console.log(`\nRecorded these figures in ${RECORD}.`);
+    writeFileSync(resolve(RECORD), JSON.stringify(figures, (_, v) => (typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 10) / 10 : v), 2) + '\n');
+    console.log(`\nRecorded the figures of ${DIST} in ${RECORD}.`);
   }
-  const base = existsSync(BASELINE) && (!RECORD || resolve(RECORD) !== BASELINE) ? (JSON.parse(readFileSync(BASELINE, 'utf8')) as Figures) : null;
+  const base = OLD_DIST
+    ? sites[0].figures
+    : existsSync(BASELINE) && (!RECORD || resolve(RECORD) !== BASELINE)
+      ? (JSON.parse(readFileSync(BASELINE, 'utf8')) as Figures)
+      : null;
   console.log(`\n${table(figures, base)}`);
-  if (base)
+  if (OLD_DIST) console.log(`OLD: ${OLD_DIST}, measured in this run, case by case in turn with NEW.`);
+  else if (base) {
+    const other = base.machine.nproc !== machine.nproc || base.machine.chromium !== machine.chromium;
     console.log(
-      `OLD: ${relative(process.cwd(), BASELINE)}, measured ${base.date.slice(0, 10)} on ${base.machine.nproc} CPUs, Chromium ${base.machine.chromium}.` +
-        (base.machine.nproc !== figures.machine.nproc || base.machine.chromium !== figures.machine.chromium ? ' Another machine or browser than NEW: compare with care.' : ''),
+      `OLD: ${relative(process.cwd(), BASELINE)}, measured ${base.date.slice(0, 10)} on ${base.machine.nproc} CPUs, Chromium ${base.machine.chromium}, ` +
+        `load average ${base.machine.load?.start ?? '?'} to ${base.machine.load?.end ?? '?'}.` +
+        (other ? ' Another machine or browser than NEW: compare with care.' : ''),
     );
+  }
+  console.log(`NEW: ${DIST}, load average ${machine.load.start.toFixed(1)} to ${machine.load.end.toFixed(1)}.`);
   console.log('Paste methods: ' + Object.entries(figures.cases).map(([id, x]) => `${id} ${x.pasteMethod}`).join(', ') + '. Long tasks: the 3 longest (ms) and how many more, of those over 50 ms.');
 
   if (args.includes('--lighthouse')) {
     console.log('\nLighthouse 12.8.2, desktop preset:');
-    for (const r of await lighthouse(origin)) console.log(`  ${r.page.padEnd(16)} ${r.scores}`);
+    for (const r of await lighthouse(sites[sites.length - 1].origin)) console.log(`  ${r.page.padEnd(16)} ${r.scores}`);
   }
 } finally {
-  server.close();
+  for (const server of servers) server.close();
 }
