@@ -10,44 +10,109 @@ import type { SaveState } from './persist.ts';
 
 /** Show the indicator after this long (short runs never flash it). */
 export const SHOW_AFTER_MS = 300;
+/** While shown, the elapsed time is updated this often. */
+export const TICK_MS = 500;
 
+/** The time and timers the indicator uses: the page's, or a test's. */
+export interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(id: unknown): void;
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(id: unknown): void;
+}
+
+/** The page's clock (looked up at each call, so a test's fake timers apply). */
+export const pageClock: Clock = {
+  now: () => performance.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+  setInterval: (fn, ms) => setInterval(fn, ms),
+  clearInterval: (id) => clearInterval(id as ReturnType<typeof setInterval>),
+};
+
+/** The indicator's text after `elapsedMs` of a run. */
+export function runningLabel(elapsedMs: number): string {
+  const s = elapsedMs / 1000;
+  return s >= 1 ? `Running… ${s.toFixed(0)} s` : 'Running…';
+}
+
+/**
+ * The indicator's rule, apart from the page: a run is shown only once it has
+ * lasted longer than `delayMs`, and a run that stops before is never shown.
+ * While shown, `show` is called again every `TICK_MS` with the elapsed time.
+ */
+export class DelayedShow {
+  private showTimer: unknown;
+  private tick: unknown;
+  private started = 0;
+  private visible = false;
+
+  constructor(
+    private readonly view: { show(elapsedMs: number): void; hide(): void },
+    private readonly clock: Clock = pageClock,
+    readonly delayMs = SHOW_AFTER_MS,
+  ) {}
+
+  get shown(): boolean {
+    return this.visible;
+  }
+
+  /** A run began (a run already being timed or shown goes on). */
+  start(): void {
+    if (this.showTimer !== undefined || this.visible) return;
+    this.started = this.clock.now();
+    this.showTimer = this.clock.setTimeout(() => {
+      this.showTimer = undefined;
+      this.visible = true;
+      this.view.show(this.clock.now() - this.started);
+      this.tick = this.clock.setInterval(() => this.view.show(this.clock.now() - this.started), TICK_MS);
+    }, this.delayMs);
+  }
+
+  /** The run ended (or was cancelled): hide, and forget any pending show. */
+  stop(): void {
+    if (this.showTimer !== undefined) this.clock.clearTimeout(this.showTimer);
+    if (this.tick !== undefined) this.clock.clearInterval(this.tick);
+    this.showTimer = undefined;
+    this.tick = undefined;
+    this.visible = false;
+    this.view.hide();
+  }
+}
+
+/** "Running… Cancel": shown once a run takes longer than `SHOW_AFTER_MS`. */
 export class RunIndicator {
   readonly el: HTMLElement;
   private readonly label: HTMLElement;
   private readonly button: HTMLButtonElement;
-  private showTimer: ReturnType<typeof setTimeout> | undefined;
-  private tick: ReturnType<typeof setInterval> | undefined;
-  private started = 0;
+  private readonly rule: DelayedShow;
 
-  constructor(onCancel: () => void) {
+  constructor(onCancel: () => void, clock: Clock = pageClock) {
     this.label = h('span', { class: 'pg-running-label' }, 'Running…');
     this.button = h('button', { attrs: { type: 'button' }, class: 'pg-cancel', on: { click: () => onCancel() } }, 'Cancel');
     this.el = h('span', { class: 'pg-running', attrs: { id: 'pg-running', hidden: true } }, this.label, this.button);
+    this.rule = new DelayedShow(
+      {
+        show: (elapsedMs) => {
+          this.label.textContent = runningLabel(elapsedMs);
+          this.el.hidden = false;
+        },
+        hide: () => {
+          this.el.hidden = true;
+        },
+      },
+      clock,
+    );
   }
 
   /** A run began: show the indicator if it is still going after `SHOW_AFTER_MS`. */
   start(): void {
-    if (this.showTimer !== undefined || !this.el.hidden) return;
-    this.started = performance.now();
-    this.showTimer = setTimeout(() => {
-      this.showTimer = undefined;
-      this.el.hidden = false;
-      this.update();
-      this.tick = setInterval(() => this.update(), 500);
-    }, SHOW_AFTER_MS);
-  }
-
-  private update(): void {
-    const s = (performance.now() - this.started) / 1000;
-    this.label.textContent = s >= 1 ? `Running… ${s.toFixed(0)} s` : 'Running…';
+    this.rule.start();
   }
 
   stop(): void {
-    clearTimeout(this.showTimer);
-    clearInterval(this.tick);
-    this.showTimer = undefined;
-    this.tick = undefined;
-    this.el.hidden = true;
+    this.rule.stop();
   }
 }
 

@@ -4,6 +4,7 @@
 
 import { test, expect, type Page } from '@playwright/test';
 import { encodeSession, type Session } from '../../src/playground/share.ts';
+import { SHOW_AFTER_MS } from '../../src/playground/guard.ts';
 
 const SESSION: Session = {
   format: 'auto',
@@ -29,6 +30,8 @@ function watch(page: Page) {
   return errors;
 }
 
+/** Where the tests that move the page's clock start it. */
+const CLOCK_START = Date.UTC(2025, 0, 1);
 const reply = (page: Page) => page.getByLabel('Model reply');
 const running = (page: Page) => page.locator('#pg-running');
 const summary = (page: Page) => page.locator('#pg-summary');
@@ -68,8 +71,8 @@ test.describe('large inputs and slow runs', () => {
     await page.keyboard.press('ArrowUp');
     await expect(source).toContainText('line 200000: some ordinary text');
 
-    // keep a run in flight while typing (long enough not to end meanwhile)
-    await hooks(page, [['setTimeoutMs', 60_000], ['spin', 20_000]]);
+    // keep a run in flight while typing (it lasts until cancelled)
+    await hooks(page, [['setTimeoutMs', 3_600_000], ['spin', 600_000]]);
     await expect(running(page)).toBeVisible();
     await reply(page).click();
     await page.keyboard.press('Control+End');
@@ -97,7 +100,7 @@ test.describe('large inputs and slow runs', () => {
     await expect(summary(page)).toContainText('All 1 edit applied');
     await expect(running(page)).toBeHidden();
 
-    await hooks(page, [['setTimeoutMs', 60_000], ['spin', 30_000]]);
+    await hooks(page, [['setTimeoutMs', 3_600_000], ['spin', 600_000]]);
     await expect(running(page)).toBeVisible();
     await expect(running(page)).toContainText('Running…');
     await expect(running(page)).toContainText(/Running… \d+ s/);
@@ -120,32 +123,54 @@ test.describe('large inputs and slow runs', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a quick run never shows the indicator', async ({ page }) => {
+  // The indicator's rule on the page's own clock, which the test moves: no
+  // test here depends on how fast the machine is. (test/playground/guard.test.ts
+  // tests the same rule apart from the page.)
+  test('the indicator shows once a run has lasted its delay, and counts the seconds', async ({ page }) => {
+    await page.clock.install({ time: CLOCK_START });
     await page.goto(`/playground/?test-hooks#${encodeSession(SESSION)}`);
     await expect(summary(page)).toContainText('All 1 edit applied');
-    // watch the indicator for the whole of a few quick runs
+    await expect(page.locator('#pg-engine')).toHaveText(/Engine: (<1|\d+) ms/);
+    await page.clock.pauseAt(CLOCK_START + 3_600_000);
+    // A run that lasts until it is cancelled: the page's clock, not the machine, decides what is shown.
+    await hooks(page, [['setTimeoutMs', 3_600_000], ['spin', 600_000]]);
+    await expect(page.locator('#pg-engine')).toHaveText('Engine: running…');
+    await page.clock.runFor(SHOW_AFTER_MS - 1);
+    await expect(running(page)).toBeHidden();
+    await page.clock.runFor(1);
+    await expect(running(page)).toBeVisible();
+    await expect(running(page).locator('.pg-running-label')).toHaveText('Running…');
+    await page.clock.runFor(2000);
+    await expect(running(page).locator('.pg-running-label')).toHaveText('Running… 2 s');
+    await running(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(running(page)).toBeHidden();
+    await expect(page.locator('#pg-engine')).toHaveText('Engine: cancelled');
+  });
+
+  test('a run that ends before the delay never shows the indicator', async ({ page }) => {
+    await page.clock.install({ time: CLOCK_START });
+    await page.goto(`/playground/?test-hooks#${encodeSession(SESSION)}`);
+    await expect(summary(page)).toContainText('All 1 edit applied');
+    // The page's own run is over (the status shows its time).
+    await expect(page.locator('#pg-engine')).toHaveText(/Engine: (<1|\d+) ms/);
+    // Count every moment the indicator is shown, however brief.
     await page.evaluate(() => {
-      const w = window as unknown as { __shown: number; __engine: string[] };
+      const w = window as unknown as { __shown: number };
       const el = document.getElementById('pg-running')!;
-      const engine = document.getElementById('pg-engine')!;
       w.__shown = 0;
-      w.__engine = [];
       new MutationObserver(() => {
         if (!el.hidden) w.__shown++;
       }).observe(el, { attributes: true });
-      // Every text the engine status takes, however briefly: the test does not race the run.
-      new MutationObserver(() => w.__engine.push(engine.textContent ?? '')).observe(engine, { childList: true, characterData: true, subtree: true });
     });
-    await reply(page).click();
-    await page.keyboard.press('Control+End');
-    await page.keyboard.type('\nabc');
-    await expect(reply(page)).toContainText('abc');
-    await expect(page.locator('#pg-engine')).toHaveText(/Engine: (<1|\d+) ms/);
-    await page.evaluate(() => ((window as unknown as { __engine: string[] }).__engine.length = 0));
-    await hooks(page, [['spin', 50]]);
-    // The spin ran (the status said so at some point) and is over.
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __engine: string[] }).__engine)).toContain('Engine: running…');
-    await expect(page.locator('#pg-engine')).not.toHaveText('Engine: running…');
+    // The page's time stands still while the run goes on: however long the
+    // machine takes over it, the run ends before the delay has passed.
+    await page.clock.pauseAt(CLOCK_START + 3_600_000);
+    await hooks(page, [['spin', 1]]);
+    // "ready" is what the status says once this run (which has no result to show) is over.
+    await expect(page.locator('#pg-engine')).toHaveText('Engine: ready', { timeout: 30_000 });
+    // Long after: the show the run had set up was called off when it ended.
+    await page.clock.runFor(60_000);
+    await expect(running(page)).toBeHidden();
     expect(await page.evaluate(() => (window as unknown as { __shown: number }).__shown)).toBe(0);
   });
 
