@@ -11,7 +11,7 @@ import type { ApplyRequest, ApplyResult, Edit, EditResult } from '../index.ts';
 import { retryMessage } from '../playground/retry.ts';
 import { resultDigest } from '../playground/digest.ts';
 import { askedFormat, defaultPrompts, sourceText } from '../playground/live/prompts.ts';
-import { exactDiff, textDelta, type Region } from '../playground/result/exact.ts';
+import { exactDiff, textDelta, type Delta, type Region } from '../playground/result/exact.ts';
 import { Docs } from './docs.ts';
 import type {
   DiffPart,
@@ -143,6 +143,10 @@ function outcomes(request: ApplyRequest, result: ApplyResult | null): FileOutcom
   });
 }
 
+/** Deltas larger than this (characters removed and inserted, both sides) may be sent as whole texts. */
+const WHOLE_AFTER = 100_000;
+const deltaSize = (d: Delta | null) => (d ? d.to - d.from + d.insert.length : 0);
+
 interface Shown {
   version: number;
   file: string;
@@ -239,12 +243,16 @@ export class EngineWorker {
     const version = ++this.version;
     this.shown = { version, file, before, after };
     const same = previous !== null && ask.base === previous.version && previous.file === file;
+    const delta = same ? { a: textDelta(previous.before, before), b: textDelta(previous.after, after) } : null;
+    // A change of most of the text (a paste over the file) is shown anew: rebuilding the
+    // view costs less than moving it through the change, and only what is in sight is drawn.
+    const big = delta !== null && deltaSize(delta.a) + deltaSize(delta.b) > Math.max(WHOLE_AFTER, (before.length + after.length) / 2);
     return {
       version,
       file,
       label: outcome.label,
-      whole: same ? null : { before, after },
-      delta: same ? { a: textDelta(previous.before, before), b: textDelta(previous.after, after) } : null,
+      whole: delta === null || big ? { before, after } : null,
+      delta: big ? null : delta,
       diff,
       edits,
     };
