@@ -166,6 +166,9 @@ function summary(result: ApplyResult): string {
   return failed === 0 ? `All ${all} applied.` : `${applied} of ${all} applied, ${failed} failed.`;
 }
 
+/** The rows drawn last, by what they show, per list. */
+const rowCache = new WeakMap<HTMLElement, Map<string, HTMLElement>>();
+
 /** Render a run's results into the panel's parts. */
 export function renderDiagnostics(
   parts: { summary: HTMLElement; edits: HTMLElement; reply: HTMLElement },
@@ -186,7 +189,19 @@ export function renderDiagnostics(
     ' ',
     h('span', { class: 'ld-muted' }, detection ? `Format ${result.format}, detected: ${detection.reason}.` : `Format ${result.format}.`),
   );
-  for (const edit of result.edits) parts.edits.append(editRow(edit, output.extras[edit.index], edit.index === selected, handlers));
+  // Rows whose edit, extras and actions are what they were keep their elements: a keystroke
+  // that changes one edit redraws one row, not the whole list.
+  const before = rowCache.get(parts.edits) ?? new Map<string, HTMLElement>();
+  const now = new Map<string, HTMLElement>();
+  for (const edit of result.edits) {
+    const extra = output.extras[edit.index];
+    const actions = handlers.actions?.(edit).filter((el): el is HTMLElement => el !== null) ?? [];
+    const key = JSON.stringify([edit, extra ?? null, actions.map((a) => [a.textContent, a.title])]);
+    const row = before.get(key) ?? editRow(edit, extra, edit.index === selected, { ...handlers, actions: () => actions });
+    now.set(key, row);
+    parts.edits.append(row);
+  }
+  rowCache.set(parts.edits, now);
   for (const d of result.diagnostics) parts.reply.append(diagnosticItem(d, handlers));
 }
 
