@@ -18,14 +18,13 @@ import { Address } from './address.ts';
 import { Sessions, emptySession } from './sessions.ts';
 import { mountExamples } from './examples.ts';
 import { LiveMount } from './live-mount.ts';
-import { fromDrop, fromFolderInput, readPicked, type PickedFile } from './open-files.ts';
+import { fromDrop, mountOpenFiles, readPicked, type PickedFile } from './open-files.ts';
 import { demoSession } from './demo.ts';
 import { Saver, localStore } from './persist.ts';
 import { resetControl, saveNote } from './guard.ts';
 import { mountLazyPanels } from './panels.ts';
 import type { Decoded } from './share.ts';
 import type { EditResult } from '../core/types.ts';
-import { h } from './dom.ts';
 import { mountTakeaway } from './takeaway/takeaway.ts';
 import { mountShrink } from './shrink/panel.ts';
 import type { FileText } from './takeaway/plan.ts';
@@ -62,7 +61,7 @@ const tabs = new Tabs(state, ui, {
       drop(event) {
         if (!event.dataTransfer?.files.length) return false;
         event.preventDefault();
-        void dropped(event.dataTransfer);
+        void fromDrop(event.dataTransfer).then(({ picked, skipped }) => addPicked(picked, skipped));
         return true;
       },
     }),
@@ -115,7 +114,7 @@ const results = new Results(state, ui, notices, {
   showFile: () => runner.showFile(),
   selectionChanged: () => address.schedule(),
   copyFailureLink: (index) => void address.copyFailureLink(index),
-  actions: (edit) => [renameAction(edit), rowActions.shrink?.(edit) ?? null],
+  actions: (edit) => [tabs.renameOffer(edit), rowActions.shrink?.(edit) ?? null],
   switchFormat(format) {
     state.format = format;
     ui.format.value = format;
@@ -131,22 +130,6 @@ const results = new Results(state, ui, notices, {
   },
 });
 
-/** A file-not-found edit whose file's base name is a given file's: offer to rename that file to the path the reply uses. */
-function renameAction(edit: EditResult): HTMLElement | null {
-  if (edit.status !== 'failed' || edit.code !== 'file-not-found') return null;
-  const base = (path: string) => path.slice(path.lastIndexOf('/') + 1);
-  const matches = state.tabs.filter((t) => base(t.name) === base(edit.file) && t.name !== edit.file);
-  if (matches.length !== 1) return null;
-  const tab = matches[0];
-  return h(
-    'button',
-    {
-      attrs: { type: 'button', title: `The reply writes to ${edit.file}; the session has ${tab.name}.` },
-      on: { click: () => tabs.rename(tab, edit.file) },
-    },
-    `Did you mean ${tab.name}? Rename it to ${edit.file}`,
-  );
-}
 
 /**
  * The last result's files for taking away, while it is the result of what the
@@ -271,6 +254,11 @@ const live = new LiveMount(state, ui.live, notices, {
 
 // ---------------------------------------------------------------- files from disk
 
+mountOpenFiles(ui, {
+  add: (picked, skipped) => void addPicked(picked, skipped),
+});
+
+/** Add files read from disk: a file of the same name is replaced, others become tabs. */
 async function addPicked(picked: PickedFile[], skipped: number): Promise<void> {
   const size = state.tabs.reduce((n, t) => n + t.view.state.doc.length, reply.state.doc.length);
   const { files, refused } = await readPicked(picked, { size, files: state.tabs.length, names: new Set(state.tabs.map((t) => t.name)) });
@@ -291,43 +279,6 @@ async function addPicked(picked: PickedFile[], skipped: number): Promise<void> {
   if (files.length) say(`Added ${files.map((f) => f.name).join(', ')}.`);
   runner.schedule();
 }
-
-async function dropped(data: DataTransfer): Promise<void> {
-  const { picked, skipped } = await fromDrop(data);
-  await addPicked(picked, skipped);
-}
-
-ui.openFiles.addEventListener('click', () => ui.fileInput.click());
-ui.fileInput.addEventListener('change', () => {
-  const list = Array.from(ui.fileInput.files ?? []);
-  ui.fileInput.value = '';
-  if (list.length) void addPicked(list.map((file) => ({ path: file.name, file })), 0);
-});
-ui.openFolder.addEventListener('click', () => ui.folderInput.click());
-ui.folderInput.addEventListener('change', () => {
-  const list = Array.from(ui.folderInput.files ?? []);
-  ui.folderInput.value = '';
-  if (!list.length) return;
-  const { picked, skipped } = fromFolderInput(list);
-  void addPicked(picked, skipped);
-});
-
-const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
-document.addEventListener('dragover', (event) => {
-  if (!hasFiles(event)) return;
-  event.preventDefault();
-  if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
-  ui.root.classList.add('pg-dragging');
-});
-document.addEventListener('dragleave', (event) => {
-  if (event.relatedTarget === null) ui.root.classList.remove('pg-dragging');
-});
-document.addEventListener('drop', (event) => {
-  ui.root.classList.remove('pg-dragging');
-  if (event.defaultPrevented || !hasFiles(event) || !event.dataTransfer) return;
-  event.preventDefault();
-  void dropped(event.dataTransfer);
-});
 
 // ---------------------------------------------------------------- start
 

@@ -5,6 +5,7 @@
 // folders are skipped, binary files refused, and the session's limits hold.
 
 import { LIMITS } from './session.ts';
+import type { Elements } from './elements.ts';
 import { sizeText } from './present.ts';
 
 /** A file to add, with its path relative to what was opened. */
@@ -106,4 +107,41 @@ export async function readPicked(
     files.push({ name, text });
   }
   return { files, refused };
+}
+
+/**
+ * The ways files come in: "Open files…", "Open folder…", and a drop anywhere
+ * on the page (the source editors take drops themselves).
+ */
+export function mountOpenFiles(ui: Elements, hooks: { add(picked: PickedFile[], skipped: number): void }): void {
+  ui.openFiles.addEventListener('click', () => ui.fileInput.click());
+  ui.fileInput.addEventListener('change', () => {
+    const list = Array.from(ui.fileInput.files ?? []);
+    ui.fileInput.value = '';
+    if (list.length) hooks.add(list.map((file) => ({ path: file.name, file })), 0);
+  });
+  ui.openFolder.addEventListener('click', () => ui.folderInput.click());
+  ui.folderInput.addEventListener('change', () => {
+    const list = Array.from(ui.folderInput.files ?? []);
+    ui.folderInput.value = '';
+    if (!list.length) return;
+    const { picked, skipped } = fromFolderInput(list);
+    hooks.add(picked, skipped);
+  });
+  const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
+  document.addEventListener('dragover', (event) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+    ui.root.classList.add('pg-dragging');
+  });
+  document.addEventListener('dragleave', (event) => {
+    if (event.relatedTarget === null) ui.root.classList.remove('pg-dragging');
+  });
+  document.addEventListener('drop', (event) => {
+    ui.root.classList.remove('pg-dragging');
+    if (event.defaultPrevented || !hasFiles(event) || !event.dataTransfer) return;
+    event.preventDefault();
+    void fromDrop(event.dataTransfer).then(({ picked, skipped }) => hooks.add(picked, skipped));
+  });
 }

@@ -9,6 +9,7 @@ import { LIMITS } from './session.ts';
 import { activeTab, type PageState, type Tab } from './state.ts';
 import type { Elements } from './elements.ts';
 import type { TextShape } from '../worker/protocol.ts';
+import type { EditResult } from '../core/types.ts';
 import './tabs.css';
 
 export interface TabHooks {
@@ -183,6 +184,23 @@ export class Tabs {
     (state.active >= 0 ? (ui.tablist.children[state.active] as HTMLElement) : ui.addFile).focus();
     if (state.active >= 0) this.hooks.activated(state.tabs[state.active]);
     this.hooks.changed();
+  }
+
+  /**
+   * For an edit that failed with file-not-found, when exactly one file has the
+   * base name of the path the reply uses: a button that renames that file to it.
+   */
+  renameOffer(edit: EditResult): HTMLElement | null {
+    if (edit.status !== 'failed' || edit.code !== 'file-not-found') return null;
+    const base = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+    const matches = this.state.tabs.filter((t) => base(t.name) === base(edit.file) && t.name !== edit.file);
+    if (matches.length !== 1) return null;
+    const tab = matches[0];
+    return h(
+      'button',
+      { attrs: { type: 'button', title: `The reply writes to ${edit.file}; the session has ${tab.name}.` }, on: { click: () => this.rename(tab, edit.file) } },
+      `Did you mean ${tab.name}? Rename it to ${edit.file}`,
+    );
   }
 
   checkName(name: string, except: number): string | null {
