@@ -234,6 +234,8 @@ export function mountReplay(hooks: PanelHooks): Panel {
     ui.log.replaceChildren();
     Object.assign(later, { source: null, applied: null });
     ui.summary.replaceChildren();
+    // Said at once: the last run's "done" must not stand while the worker starts again.
+    ui.progress.textContent = 'Starting…';
     if (reply === '') {
       session = null;
       views.clear();
