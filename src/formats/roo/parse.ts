@@ -104,8 +104,12 @@ export function parseRoo(reply: string, context: ParseContext): ParseResult {
           }
         }
         if (name === 'path') {
+          // A path names the blocks of its element; a second one never renames blocks
+          // already read under the first (a reply cut after a `<path>` line quoted in a
+          // block must not move the complete blocks before it): it opens a holder of its own.
           const holder = file ?? call;
-          if (holder) holder.path = value.trim();
+          if (holder && holder.path === null) holder.path = value.trim();
+          else if (file) file = { path: value.trim() };
           else call = { path: value.trim() }; // a bare <path>: the blocks after it belong to it
         } else if (name === 'start_line' && diff) {
           diff.startLine = { value: value.trim(), span: valueSpan };
