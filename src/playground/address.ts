@@ -6,7 +6,7 @@
 
 import { h } from './dom.ts';
 import { sizeText } from './present.ts';
-import { LIMITS, linkVersion, type Session } from './session.ts';
+import { LIMITS, LONG_LINK, linkVersion, type Session } from './session.ts';
 import type { Decoded, SessionFileRead } from './share.ts';
 import { LinkClient } from './link-client.ts';
 import { VERSION } from './version.ts';
@@ -22,8 +22,6 @@ const HASH_THROTTLE_MS = 500;
  * sooner. Shorter links work in the browser's address bar and in issues.
  */
 export const BREAKING_LINK = 65_536;
-/** Some chat apps and mail programs cut links longer than this: said when copying. */
-export const CHAT_LINK = 2000;
 
 export interface AddressHooks {
   session(): Session;
@@ -184,7 +182,7 @@ export class Address {
       return;
     }
     const length = location.href.length;
-    this.hooks.copy(location.href, length > CHAT_LINK ? `Link (${length.toLocaleString('en')} characters; some chat apps cut links over ${CHAT_LINK.toLocaleString('en')})` : 'Link');
+    this.hooks.copy(location.href, length > LONG_LINK ? `Link (${length.toLocaleString('en')} characters; some chat apps cut links over ${LONG_LINK.toLocaleString('en')})` : 'Link');
   }
 
   async copyFailureLink(index: number): Promise<void> {
