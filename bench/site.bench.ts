@@ -25,6 +25,7 @@ import { promisify } from 'node:util';
 import { chromium, type Browser, type ElementHandle, type Locator, type Page } from '@playwright/test';
 import { encodeSession } from '../src/playground/share.ts';
 import { applyRequest } from '../src/index.ts';
+import { largeReply as reply, largeSource as source } from '../test/e2e/fixtures/large.ts';
 
 // ---------------------------------------------------------------- options
 
@@ -84,29 +85,12 @@ function serve(dist: string): Promise<{ server: Server; origin: string }> {
 }
 
 // ---------------------------------------------------------------- inputs
-
-function source(lines: number): string {
-  let out = '';
-  for (let i = 1; i <= lines; i++) out += i % 10 === 1 ? `def function_${i}(alpha, beta):\n` : `    value_${i} = compute(alpha, beta, ${i})  # step ${i}\n`;
-  return out;
-}
+// source() and reply(): the large case, shared with the browser tests (test/e2e/fixtures/large.ts).
 
 /** A second, small file: switching tabs needs two. No edit names it. */
 function helper(): string {
   let out = '';
   for (let i = 1; i <= 200; i++) out += `HELPER_${i} = ${i} * 2  # constant ${i}\n`;
-  return out;
-}
-
-/** `edits` ln-diff edits spread over the file; every third cites its line one off (an offset match). */
-function reply(lines: number, edits: number): string {
-  const step = Math.floor(lines / edits);
-  let out = '';
-  for (let k = 0; k < edits; k++) {
-    const n = k * step + 2 + (k % 3 === 0 ? 1 : 0);
-    const real = n - (k % 3 === 0 ? 1 : 0);
-    out += `app.py\n<editblock>\n<<<<<<< REMOVE\n${n}│    value_${real} = compute(alpha, beta, ${real})  # step ${real}\n=======\n    │    value_${real} = compute(beta, alpha, ${real})\n>>>>>>> INSERT\n</editblock>\n\n`;
-  }
   return out;
 }
 

@@ -6,6 +6,7 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { applyRequest } from '../../src/formats/index.ts';
 import { encodeSession } from '../../src/playground/share.ts';
+import { largeReply as reply, largeSource as source } from './fixtures/large.ts';
 
 interface Example {
   id: string;
@@ -32,24 +33,6 @@ const log = (page: Page) => page.getByRole('list', { name: 'Events' });
 const progress = (page: Page) => page.locator('#pg-replay-progress');
 const sourceViews = (page: Page) => page.getByRole('region', { name: 'Source: lines each edit touches' });
 const appliedViews = (page: Page) => page.getByRole('region', { name: 'Files with the edits applied so far' });
-
-// The large case of bench/site.bench.ts: a generated source and a reply of
-// edits spread over it (every third cites its line one off).
-function source(lines: number): string {
-  let out = '';
-  for (let i = 1; i <= lines; i++) out += i % 10 === 1 ? `def function_${i}(alpha, beta):\n` : `    value_${i} = compute(alpha, beta, ${i})  # step ${i}\n`;
-  return out;
-}
-function reply(lines: number, edits: number): string {
-  const step = Math.floor(lines / edits);
-  let out = '';
-  for (let k = 0; k < edits; k++) {
-    const n = k * step + 2 + (k % 3 === 0 ? 1 : 0);
-    const real = n - (k % 3 === 0 ? 1 : 0);
-    out += `app.py\n<editblock>\n<<<<<<< REMOVE\n${n}│    value_${real} = compute(alpha, beta, ${real})  # step ${real}\n=======\n    │    value_${real} = compute(beta, alpha, ${real})\n>>>>>>> INSERT\n</editblock>\n\n`;
-  }
-  return out;
-}
 
 /**
  * Open the Replay panel once the page has settled: a click while the result
