@@ -136,7 +136,8 @@ export function locatePatch(lines: readonly string[], edit: Edit, options: Engin
       old.forEach((line, i) => {
         if (line === lines[s + i]) return;
         differing.push(i);
-        similarity = Math.min(similarity, lineSimilarity(line, lines[s + i]));
+        // Whitespace-equal lines count as equal (Matching): only the others lower the similarity.
+        if (line.trimEnd() !== lines[s + i].trimEnd()) similarity = Math.min(similarity, lineSimilarity(line, lines[s + i]));
       });
       return { ok: true, kind: r.kind, start: s, end: s + old.length, offset: null, similarity, differing };
     }

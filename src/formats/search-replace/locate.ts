@@ -44,7 +44,8 @@ function compared(lines: readonly string[], old: readonly string[], start: numbe
   old.forEach((line, i) => {
     if (line === lines[start + i]) return;
     differing.push(i);
-    similarity = Math.min(similarity, lineSimilarity(line, lines[start + i]));
+    // Whitespace-equal lines count as equal (Matching): only the others lower the similarity.
+    if (line.trimEnd() !== lines[start + i].trimEnd()) similarity = Math.min(similarity, lineSimilarity(line, lines[start + i]));
   });
   return { differing, similarity };
 }
