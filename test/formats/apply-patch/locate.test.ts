@@ -33,7 +33,13 @@ describe('apply-patch locate: comparisons in order', () => {
 
   it('ignores trailing whitespace second', () => {
     const o = at(['# T  ', 'b'], ['# T', 'b']);
-    assert.equal(placed(o), 'whitespace 0-2 0.8 [0] offset=null');
+    // The line differs (0 is listed) but only by trailing blanks: it counts 1, as in every format.
+    assert.equal(placed(o), 'whitespace 0-2 1 [0] offset=null');
+  });
+
+  it('lowers the similarity only for lines that differ by more than trailing whitespace', () => {
+    const o = at(['    x = 1  ', '    y = 2'], ['x = 1', 'y = 2']);
+    assert.match(placed(o), /^whitespace 0-2 0\.\d+ \[0,1\] offset=null$/);
   });
 
   it('ignores surrounding whitespace third', () => {
