@@ -53,7 +53,7 @@ const BROKEN: Record<string, string> = {
 /** Formats whose replies cite line numbers the engine checks (off-by-one moves them). */
 const NUMBERED = ['ln-diff', 'udiff'];
 
-const score = (over: Partial<ReplyScore> & { matches?: Partial<ReplyScore['matches']> }): ReplyScore => ({
+const score = (over: Partial<Omit<ReplyScore, 'matches'>> & { matches?: Partial<ReplyScore['matches']> }): ReplyScore => ({
   parsed: true,
   applied: true,
   exact: true,
