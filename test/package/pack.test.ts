@@ -67,7 +67,8 @@ after(() => {
 
 test('the tarball holds the compiled library, the command, the licence and the readme, and no source', () => {
   const outside = packed.filter((p) => !p.startsWith('lib/'));
-  assert.deepEqual(outside, ['LICENSE', 'README.md', 'bin/ln-diff.cjs', 'package.json', 'spec/conformance.json']);
+  const prompts = readdirSync(join(ROOT, 'spec/prompts')).filter((f) => f.endsWith('.md')).map((f) => `spec/prompts/${f}`);
+  assert.deepEqual(outside, ['LICENSE', 'README.md', 'bench/tasks/suite.json', 'bin/ln-diff.cjs', 'package.json', 'spec/conformance.json', ...prompts].sort());
   for (const needed of ['lib/index.js', 'lib/index.d.ts', 'lib/cli/main.cjs', 'lib/cli/main.cjs.cache']) assert.ok(packed.includes(needed), needed);
   const stray = packed.filter((p) => p.startsWith('lib/') && !p.endsWith('.js') && !p.endsWith('.d.ts') && p !== 'lib/cli/main.cjs' && p !== 'lib/cli/main.cjs.cache');
   assert.deepEqual(stray, [], 'lib/ holds JavaScript and declarations only (and the command, bundled, with its code cache)');
