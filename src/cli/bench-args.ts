@@ -40,7 +40,7 @@ score it; then print one line per format.
   --family NAME           Prompt family instead of the model's own: ${FAMILIES.join(', ')}
   --prompt FORMAT=FILE    Send FILE as FORMAT's system prompt (no reminder); repeatable
   --json                  Print the run as JSON (what the Bench page opens) instead of the table
-  --out FILE              Also write the run as JSON to FILE (the table still prints)
+  --out FILE              Write the run as JSON to FILE (the table still prints, unless --json)
   --min-exact RATE        Exit 1 unless every format's exact rate is at least RATE (0.8 or 80%)
   --min-applied RATE      Exit 1 unless every format's applied rate is at least RATE
 

@@ -69,12 +69,13 @@ function checkEndpoint(args: BenchArgs, key: string): void {
   const keyHint = `set ${vars} in the environment (not on the command line)`;
   switch (blocker.field) {
     case 'base':
-      throw new CliError(`--endpoint '${args.endpoint}': ${lower(blocker.reason)}`);
+      // Node's fetch refuses the same ports browsers do.
+      throw new CliError(`--endpoint '${args.endpoint}': ${lower(blocker.reason.replace(/^The browser refuses/i, 'fetch refuses'))}`);
     case 'model':
       throw new CliError(
         key === '' && /API key/.test(blocker.reason)
           ? `--model is empty and no API key is set: name the model, and ${keyHint}`
-          : `--model is empty: ${lower(blocker.reason)}`,
+          : `--model is empty; ${lower(blocker.reason.replace(/^Enter a model name/, 'name the model'))}`,
       );
     case 'key': {
       const api = /for (.+?)\.?$/.exec(blocker.reason)?.[1] ?? 'this endpoint';
@@ -167,7 +168,7 @@ function progressOn(stream: NodeJS.WriteStream) {
   const state = startProgress();
   let shown = '';
   let lastDraw = 0;
-  const width = () => Math.max(20, (stream.columns ?? 80) - 1);
+  const width = () => Math.max(20, (stream.columns || 80) - 1);
   return {
     event(e: BenchEvent): void {
       progressAfter(state, e);
@@ -230,7 +231,7 @@ export async function bench(argv: readonly string[]): Promise<number> {
         progress?.event(e);
         if (e.type === 'retry') {
           progress?.clear();
-          err(`${e.task} · ${e.format}: ${e.message}; trying again in ${Math.ceil(e.waitMs / 1000)}s (attempt ${e.attempt + 1})`);
+          err(`${e.task} · ${e.format}: trying again in ${Math.ceil(e.waitMs / 1000)}s (attempt ${e.attempt} of ${config.retries + 1}): ${e.message}`);
         }
       },
     });
