@@ -3,7 +3,8 @@
 // progress line shown on a terminal while the run goes. Pure: text in, text out.
 
 import type { MatchKind } from '../core/types.ts';
-import type { BenchEvent, BenchRun, FormatSummary, ReplyStatus } from '../bench/types.ts';
+import type { BestColumn } from '../bench/summary.ts';
+import type { BenchEvent, BenchRun, FormatSummary, ReplyStatus, TokenMethod } from '../bench/types.ts';
 import type { Style } from './summary.ts';
 
 const MATCH_ORDER: readonly (MatchKind | 'failed')[] = ['exact', 'offset', 'whitespace', 'fuzzy', 'failed'];
@@ -37,16 +38,16 @@ export function matchesText(matches: FormatSummary['matches']): string {
 }
 
 type Align = 'left' | 'right';
-const COLUMNS: { head: string; align: Align }[] = [
+const COLUMNS: { head: string; align: Align; best?: BestColumn }[] = [
   { head: 'format', align: 'left' },
   { head: 'replies', align: 'right' },
-  { head: 'parsed', align: 'right' },
-  { head: 'applied', align: 'right' },
-  { head: 'exact', align: 'right' },
+  { head: 'parsed', align: 'right', best: 'parsed' },
+  { head: 'applied', align: 'right', best: 'applied' },
+  { head: 'exact', align: 'right', best: 'exact' },
   { head: 'matches', align: 'left' },
-  { head: 'output tokens', align: 'right' },
-  { head: 'first token', align: 'right' },
-  { head: 'total time', align: 'right' },
+  { head: 'output tokens', align: 'right', best: 'output' },
+  { head: 'first token', align: 'right', best: 'firstToken' },
+  { head: 'total time', align: 'right', best: 'total' },
 ];
 
 function cells(s: FormatSummary): string[] {
@@ -64,14 +65,18 @@ function cells(s: FormatSummary): string[] {
   ];
 }
 
-/** Columns padded to their widest cell; the last column is not padded on the right. */
-function align(rows: string[][]): string[] {
+/**
+ * Columns padded to their widest cell (the last column is not padded on the
+ * right); `mark(row, column)` styles a cell after it is padded.
+ */
+function align(rows: string[][], mark: (row: number, column: number, cell: string) => string = (_r, _c, cell) => cell): string[] {
   const widths = COLUMNS.map((_, c) => Math.max(...rows.map((r) => [...r[c]].length)));
-  return rows.map((r) =>
+  return rows.map((r, k) =>
     r
       .map((cell, c) => {
         const pad = ' '.repeat(widths[c] - [...cell].length);
-        return COLUMNS[c].align === 'right' ? pad + cell : c === r.length - 1 ? cell : cell + pad;
+        const shown = mark(k, c, cell);
+        return COLUMNS[c].align === 'right' ? pad + shown : c === r.length - 1 ? shown : shown + pad;
       })
       .join('  ')
       .trimEnd(),
@@ -103,9 +108,23 @@ export function problemsLine(s: FormatSummary): string | null {
   return `${s.format}: ${parts.filter((p) => p !== '').join('; ')}`;
 }
 
-/** The whole table: the head line, the column heads, one line per format, then the problems and a note on `~`. */
-export function benchTable(run: BenchRun, summaries: readonly FormatSummary[], style: Style): string[] {
-  const rows = align([COLUMNS.map((c) => c.head), ...summaries.map(cells)]);
+/**
+ * The whole table: the head line, the column heads, one line per format, then
+ * the problems and a note on `~`. `best` (src/bench/summary.ts): the formats
+ * holding the best value of each column, shown with `style.ok` (when more
+ * than one format is compared).
+ */
+export function benchTable(
+  run: BenchRun,
+  summaries: readonly FormatSummary[],
+  style: Style,
+  best?: Record<BestColumn, string[]>,
+): string[] {
+  const isBest = (row: number, column: number) => {
+    const key = COLUMNS[column].best;
+    return row > 0 && summaries.length > 1 && best !== undefined && key !== undefined && best[key].includes(summaries[row - 1].format);
+  };
+  const rows = align([COLUMNS.map((c) => c.head), ...summaries.map(cells)], (row, column, cell) => (isBest(row, column) ? style.ok(cell) : cell));
   const lines = [headLine(run), style.dim(rows[0]), ...rows.slice(1)];
   const problems = summaries.map(problemsLine).filter((l): l is string => l !== null);
   if (problems.length > 0) lines.push('', ...problems);
@@ -128,6 +147,16 @@ export function thresholdFailures(
       failures.push(`${s.format}: ${got}, below --min-${key} ${Math.round(want * 1000) / 10}%`);
     }
   return failures;
+}
+
+/** `24 requests (8 tasks × 3 formats), about 120k tokens in and 30k out (estimated from lengths)`: said on a terminal as a run starts. */
+export function startLine(run: { tasks: number; formats: number }, estimate: { input: number; output: number; method: TokenMethod }): string {
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  const how = estimate.method === 'estimate' ? 'estimated from lengths' : 'counted';
+  return (
+    `${plural(run.tasks * run.formats, 'request')} (${plural(run.tasks, 'task')} × ${plural(run.formats, 'format')}), ` +
+    `about ${tokens(estimate.input)} tokens in and ${tokens(estimate.output)} out (${how})`
+  );
 }
 
 /** What the progress line shows, kept up to date from the run's events. */

@@ -13,13 +13,13 @@ import { runJson } from '../bench/file.ts';
 import { formatPlan, promptTable, sectionFor, type FamilyKey, type PromptTable } from '../bench/prompts.ts';
 import { runBench } from '../bench/run.ts';
 import { BENCH_FORMATS, selectTasks } from '../bench/select.ts';
-import { summarize } from '../bench/summary.ts';
+import { best, summarize } from '../bench/summary.ts';
 import { parseSuite, type BenchSuite, type BenchTask } from '../bench/tasks.ts';
 import type { BenchConfig, BenchEvent, BenchRun, FormatPlan } from '../bench/types.ts';
 import { FORMAT_NAMES } from '../formats/index.ts';
 import { runBlocker } from '../playground/live/requirements.ts';
 import { BENCH_USAGE, IDLE_TIMEOUT_MS, keyFrom, keyVariables, parseBenchArgs, type BenchArgs } from './bench-args.ts';
-import { benchTable, progressAfter, progressLine, startProgress, thresholdFailures } from './bench-table.ts';
+import { benchTable, progressAfter, progressLine, startLine, startProgress, thresholdFailures } from './bench-table.ts';
 import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, oneLine } from './errors.ts';
 import { styleFor } from './summary.ts';
 
@@ -228,6 +228,8 @@ export async function bench(argv: readonly string[]): Promise<number> {
       engine: engineName(),
       signal: controller.signal,
       onEvent(e) {
+        if (e.type === 'start' && progress)
+          process.stderr.write(`ln-diff bench: ${startLine({ tasks: config.tasks.length, formats: config.formats.length }, e.estimate)}\n`);
         progress?.event(e);
         if (e.type === 'retry') {
           progress?.clear();
@@ -244,7 +246,7 @@ export async function bench(argv: readonly string[]): Promise<number> {
   const summaries = summarize(run);
   if (args.out !== null) writeOut(args.out, json.endsWith('\n') ? json : json + '\n');
   if (args.json && args.out === null) process.stdout.write(json.endsWith('\n') ? json : json + '\n');
-  else process.stdout.write(clean(benchTable(run, summaries, styleFor(process.stdout)).join('\n') + '\n'));
+  else process.stdout.write(clean(benchTable(run, summaries, styleFor(process.stdout), best(summaries)).join('\n') + '\n'));
 
   // What went wrong with the requests themselves, once per distinct message.
   const errors = new Map<string, number>();

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_CONCURRENCY, DEFAULT_RETRIES, keyFrom, parseBenchArgs, parseRate, type BenchArgs } from '../../src/cli/bench-args.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BENCH_USAGE, DEFAULT_CONCURRENCY, DEFAULT_RETRIES, keyFrom, parseBenchArgs, parseRate, type BenchArgs } from '../../src/cli/bench-args.ts';
 import { CliError } from '../../src/cli/errors.ts';
 
 const base = ['--endpoint', 'http://127.0.0.1:8080/v1', '--model', 'gpt-4o-mini'];
@@ -106,4 +108,15 @@ test('the key: LN_DIFF_API_KEY first, then the API’s own variable; empty count
   assert.equal(keyFrom({ OPENAI_API_KEY: 'b' }, 'anthropic'), null);
   assert.equal(keyFrom({ ANTHROPIC_API_KEY: 'c' }, 'openai'), null);
   assert.equal(keyFrom({}, 'openai'), null);
+});
+
+test("README's Bench section and the usage text name the same flags, variables and exit statuses", () => {
+  const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+  const start = readme.indexOf('\n## Bench\n');
+  assert.ok(start >= 0, 'README has a Bench section');
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const flags = (text: string) => new Set(text.match(/--[a-z][a-z-]*/g)?.filter((f) => f !== '--help'));
+  assert.deepEqual(flags(section), flags(BENCH_USAGE));
+  for (const word of ['LN_DIFF_API_KEY', 'OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'shell history', 'process lists', '130'])
+    for (const [name, text] of [['README', section], ['usage', BENCH_USAGE]]) assert.ok(text.includes(word), `${name} says ${word}`);
 });

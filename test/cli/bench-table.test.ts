@@ -10,6 +10,7 @@ import {
   problemsLine,
   progressAfter,
   progressLine,
+  startLine,
   startProgress,
   thresholdFailures,
   tokens,
@@ -141,4 +142,26 @@ test('progress: done of total, what streams now, tokens out so far', () => {
   progressAfter(state, { type: 'reply', reply, done: 12, total: 24 });
   assert.equal(progressLine(state), '12/24 · ln-diff · ms-index · 3.1k tokens out');
   assert.ok(!/\x1b/.test(progressLine(state)));
+});
+
+test('the best value of each column is marked (only when formats are compared)', () => {
+  const mark: Style = { ...plain, ok: (s) => `[${s}]` };
+  const a = summary('ln-diff');
+  const b = summary('udiff', { exact: 2, rates: { parsed: 1, applied: 7 / 8, exact: 0.25 }, median: { input: 1, output: 300, firstToken: 900, total: 9000 } });
+  const best = { parsed: ['ln-diff', 'udiff'], applied: ['ln-diff', 'udiff'], exact: ['ln-diff'], input: ['udiff'], output: ['udiff'], firstToken: ['ln-diff'], total: ['ln-diff'] };
+  const lines = benchTable(run(), [a, b], mark, best);
+  assert.match(lines[2], /^ln-diff +8 +\[100%\] +\[87%\] +\[75%\] +exact 20 · offset 2 · failed 1 +412 +\[850ms\] +\[8\.4s\]$/);
+  assert.match(lines[3], /^udiff +8 +\[100%\] +\[87%\] +25% +exact 20 · offset 2 · failed 1 +\[300\] +900ms +9\.0s$/);
+  // Marks do not move the columns: the unmarked table lines up the same.
+  const bare = benchTable(run(), [a, b], plain, best);
+  for (const k of [2, 3]) assert.equal(lines[k].replace(/[[\]]/g, ''), bare[k]);
+  assert.ok(!benchTable(run(), [a], mark, { ...best, exact: ['ln-diff'] }).join('\n').includes('['), 'one format: nothing to compare');
+});
+
+test('the start line: requests, and the tokens they are estimated to take', () => {
+  assert.equal(
+    startLine({ tasks: 8, formats: 3 }, { input: 120_400, output: 30_100, method: 'estimate' }),
+    '24 requests (8 tasks × 3 formats), about 120k tokens in and 30k out (estimated from lengths)',
+  );
+  assert.equal(startLine({ tasks: 1, formats: 1 }, { input: 900, output: 40, method: 'o200k' }), '1 request (1 task × 1 format), about 900 tokens in and 40 out (counted)');
 });
