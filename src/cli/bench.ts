@@ -127,21 +127,18 @@ function plans(table: PromptTable, formats: string[], args: BenchArgs): FormatPl
   });
 }
 
-/** --out must be writable where it is named before a long run starts. */
+/** --out must name a file in an existing directory: checked before a long run starts, not after. */
 function checkOut(file: string): void {
   const dir = path.dirname(path.resolve(file));
-  let isDir = false;
-  try {
-    isDir = statSync(dir).isDirectory();
-  } catch {
-    isDir = false;
-  }
-  if (!isDir) throw new CliError(`--out ${file}: the directory ${dir} does not exist`);
-  try {
-    if (statSync(file).isDirectory()) throw new CliError(`--out ${file}: is a directory; name a file`);
-  } catch (err) {
-    if (err instanceof CliError) throw err;
-  }
+  const kind = (p: string) => {
+    try {
+      return statSync(p).isDirectory() ? 'directory' : 'file';
+    } catch {
+      return null;
+    }
+  };
+  if (kind(dir) !== 'directory') throw new CliError(`--out ${file}: the directory ${dir} does not exist`);
+  if (kind(file) === 'directory') throw new CliError(`--out ${file}: is a directory; name a file`);
 }
 
 /** Write the file whole or not at all: a copy next to it, renamed over it. */
@@ -152,7 +149,7 @@ function writeOut(file: string, text: string): void {
     renameSync(temp, file);
   } catch (err) {
     rmSync(temp, { force: true });
-    throw new CliError(`--out ${file}: cannot write it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, EXIT_FAILED);
+    throw new CliError(`--out ${file}: cannot write it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
 }
 
@@ -242,11 +239,11 @@ export async function bench(argv: readonly string[]): Promise<number> {
     process.off('SIGINT', onSigint);
   }
 
-  const json = clean(runJson(run));
+  const json = clean(runJson(run)).replace(/\n?$/, '\n');
   const summaries = summarize(run);
-  if (args.out !== null) writeOut(args.out, json.endsWith('\n') ? json : json + '\n');
-  if (args.json && args.out === null) process.stdout.write(json.endsWith('\n') ? json : json + '\n');
+  if (args.json) process.stdout.write(json);
   else process.stdout.write(clean(benchTable(run, summaries, styleFor(process.stdout), best(summaries)).join('\n') + '\n'));
+  if (args.out !== null) writeOut(args.out, json);
 
   // What went wrong with the requests themselves, once per distinct message.
   const errors = new Map<string, number>();

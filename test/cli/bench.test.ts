@@ -52,9 +52,10 @@ const rates = (run: BenchRun, format: string) => {
   return { replies: mine.length, parsed: mine.filter((r) => r.score.parsed).length, exact: mine.filter((r) => r.score.exact).length };
 };
 
-let right: BenchServer;
+/** A server the refused command lines name: it must never see a request. */
+let untouched: BenchServer;
 before(async () => {
-  right = await server(() => 'right');
+  untouched = await server(() => 'right');
 });
 
 test('--json prints the run (what the page opens): right replies score exact, prose-only ones parse nothing', async () => {
@@ -95,6 +96,14 @@ test('the table: a line per format with its rates, the match kinds and the repor
   assert.equal(lines[4], '');
 });
 
+test('--json with --out: the same run on stdout and in the file', async (t) => {
+  const out = join(tempDir(t), 'run.json');
+  const r = await runBench(args(await server(() => 'right'), '--formats', 'whole', '--tasks', IDS[0], '--json', '--out', out));
+  exited(r, 0);
+  assert.equal(readFileSync(out, 'utf8'), r.stdout);
+  assert.deepEqual(runOf(r.stdout).replies.map((x) => [x.format, x.score.exact]), [['whole', true]]);
+});
+
 test('--min-exact: a format below it fails with exit 1 and is named; the table still prints', async () => {
   const s = await server((_task, format) => (format === 'ln-diff' ? 'right' : 'prose-only'));
   const r = await runBench(args(s, '--formats', FORMATS.join(','), '--tasks', IDS[0], '--min-exact', '90%'));
@@ -131,22 +140,23 @@ test('the key is read from the environment, sent as a header, and is nowhere in 
 });
 
 test('a missing key for an API that needs one: exit 2 naming the variables, no request sent', async () => {
-  const anthropic = await runBench(['bench', '--api', 'anthropic', '--endpoint', right.base, '--model', 'claude-sonnet-4-5']);
+  const anthropic = await runBench(['bench', '--api', 'anthropic', '--endpoint', untouched.base, '--model', 'claude-sonnet-4-5']);
   exited(anthropic, 2);
   assert.equal(anthropic.stdout, '');
   assert.match(anthropic.stderr, /^ln-diff: no API key for Anthropic \(.*\): set LN_DIFF_API_KEY or ANTHROPIC_API_KEY in the environment/);
   const hosted = await runBench(['bench', '--endpoint', 'https://api.openai.com/v1', '--model', MODEL], { ANTHROPIC_API_KEY: KEY });
   exited(hosted, 2);
   assert.match(hosted.stderr, /^ln-diff: no API key for OpenAI \(https:\/\/api\.openai\.com\/v1\): set LN_DIFF_API_KEY or OPENAI_API_KEY/);
-  assert.equal(right.requests.length, 0);
+  assert.equal(untouched.requests.length, 0);
 });
 
 test('unknown formats, tasks and bad URLs: exit 2 naming them, nothing sent', async () => {
   const cases: [string[], RegExp][] = [
-    [args(right, '--formats', 'ln-diff,frobnicate'), /--formats: unknown format 'frobnicate' \(item 2\); expected some of: ln-diff, /],
-    [args(right, '--tasks', `${IDS[0]},no-such-task`), /--tasks: the suite has no task "no-such-task"/],
-    [args(right, '--prompt', 'udiff=x.md', '--formats', 'ln-diff'), /--prompt udiff=…: 'udiff' is not among the formats run \(ln-diff\)/],
-    [args(right, '--prompt', 'ln-diff=/no/such/prompt.md', '--formats', 'ln-diff'), /--prompt ln-diff=\/no\/such\/prompt\.md: cannot read it \(ENOENT\)/],
+    [args(untouched, '--formats', 'ln-diff,frobnicate'), /--formats: unknown format 'frobnicate' \(item 2\); expected some of: ln-diff, /],
+    [args(untouched, '--tasks', `${IDS[0]},no-such-task`), /--tasks: the suite has no task "no-such-task"/],
+    [args(untouched, '--prompt', 'udiff=x.md', '--formats', 'ln-diff'), /--prompt udiff=…: 'udiff' is not among the formats run \(ln-diff\)/],
+    [args(untouched, '--prompt', 'ln-diff=/no/such/prompt.md', '--formats', 'ln-diff'), /--prompt ln-diff=\/no\/such\/prompt\.md: cannot read it \(ENOENT\)/],
+    [args(untouched, '--out', '/no/such/dir/run.json'), /--out \/no\/such\/dir\/run\.json: the directory \/no\/such\/dir does not exist/],
     [['bench', '--endpoint', 'localhost:8080', '--model', MODEL], /--endpoint 'localhost:8080': the base URL must start with http:\/\/ or https:\/\//],
     [['bench', '--endpoint', 'http://127.0.0.1:6000/v1', '--model', MODEL], /--endpoint 'http:\/\/127\.0\.0\.1:6000\/v1': fetch refuses to connect to port 6000/],
   ];
@@ -157,7 +167,7 @@ test('unknown formats, tasks and bad URLs: exit 2 naming them, nothing sent', as
     assert.match(r.stderr, new RegExp(`^ln-diff: ${message.source}`), argv.join(' '));
     assert.equal(r.stderr.split('\n').length, 2, 'one line');
   }
-  assert.equal(right.requests.length, 0);
+  assert.equal(untouched.requests.length, 0);
 });
 
 test('bench --help: the options, and why the key is not one', async () => {
@@ -194,10 +204,11 @@ test('Ctrl-C while a reply streams: exit 130, the partial run printed and writte
 });
 
 test('from the sources (tsx): the suite and the prompts are found next to src/', async () => {
+  const s = await server(() => 'right');
   const r = await new Promise<Finished>((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { ...process.env };
     delete env.NODE_OPTIONS;
-    const child = spawn(process.execPath, [join(ROOT, 'bin/ln-diff-src.mjs'), ...args(right, '--formats', 'udiff', '--tasks', IDS[0], '--json')], { env, cwd: ROOT });
+    const child = spawn(process.execPath, [join(ROOT, 'bin/ln-diff-src.mjs'), ...args(s, '--formats', 'udiff', '--tasks', IDS[0], '--json')], { env, cwd: ROOT });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (x: string) => (stdout += x));
