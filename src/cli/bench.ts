@@ -120,10 +120,15 @@ function plans(table: PromptTable, formats: string[], args: BenchArgs): FormatPl
     }
     if (args.family !== null) {
       const section = sectionFor(table, format, args.family as FamilyKey, args.model);
-      if (section === null) throw new CliError(`--family ${args.family}: format '${format}' has no prompt for that family`);
+      if (section === null)
+        throw new CliError(`--family ${args.family}: the prompt page of ${format} has no section for that family; give one with --prompt ${format}=FILE`);
       return { format, family: section.family, system: section.system, reminder: section.reminder };
     }
-    return formatPlan(table, format, args.model);
+    try {
+      return formatPlan(table, format, args.model);
+    } catch (err) {
+      throw new CliError(`${(err as Error).message}; pick a family with --family or a prompt with --prompt ${format}=FILE`);
+    }
   });
 }
 

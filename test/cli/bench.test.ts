@@ -5,10 +5,10 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readRun } from '../../src/bench/file.ts';
-import { formatPlan, promptTable } from '../../src/bench/prompts.ts';
+import { formatPlan, promptTable, sectionFor } from '../../src/bench/prompts.ts';
 import { BENCH_FORMATS, QUICK_TASKS, selectTasks } from '../../src/bench/select.ts';
 import { parseSuite } from '../../src/bench/tasks.ts';
 import type { BenchRun } from '../../src/bench/types.ts';
@@ -102,6 +102,25 @@ test('--json with --out: the same run on stdout and in the file', async (t) => {
   exited(r, 0);
   assert.equal(readFileSync(out, 'utf8'), r.stdout);
   assert.deepEqual(runOf(r.stdout).replies.map((x) => [x.format, x.score.exact]), [['whole', true]]);
+});
+
+test('--family and --prompt choose what each format is asked with, and the run records it', async (t) => {
+  const file = join(tempDir(t), 'udiff-prompt.md');
+  const custom = 'Reply with one unified diff per changed file.\n';
+  writeFileSync(file, custom);
+  const local = sectionFor(table, 'ln-diff', 'local', MODEL)!;
+  assert.match(local.family, /^Llama/);
+  const plans = [
+    { format: 'ln-diff', family: local.family, system: local.system, reminder: local.reminder },
+    { format: 'udiff', family: 'custom', system: custom, reminder: null },
+  ];
+  const s = await startBenchServer({ tasks: TASKS, plans, behaviour: () => 'right' });
+  servers.push(s);
+  const r = await runBench(args(s, '--formats', 'ln-diff,udiff', '--tasks', IDS[0], '--family', 'local', '--prompt', `udiff=${file}`, '--json'));
+  exited(r, 0);
+  const run = runOf(r.stdout);
+  assert.deepEqual(run.config.formats, plans);
+  assert.deepEqual(run.replies.map((x) => [x.format, x.status, x.score.exact]), [['ln-diff', 'done', true], ['udiff', 'done', true]]);
 });
 
 test('--min-exact: a format below it fails with exit 1 and is named; the table still prints', async () => {
