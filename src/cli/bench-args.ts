@@ -55,7 +55,8 @@ is still printed (and written with --out).
 
 Exit status: 0 the run finished and met every --min-* threshold; 1 some format
 missed a threshold (named on stderr); 2 usage error (unknown format or task,
-bad URL, missing key), nothing sent; 3 internal error; 130 stopped by Ctrl-C.
+bad URL, missing key: nothing is sent), or the API refused the key for every
+request; 3 internal error; 130 stopped by Ctrl-C.
 `;
 
 export interface BenchArgs {

@@ -20,7 +20,7 @@ import { FORMAT_NAMES } from '../formats/index.ts';
 import { runBlocker } from '../playground/live/requirements.ts';
 import { BENCH_USAGE, IDLE_TIMEOUT_MS, keyFrom, keyVariables, parseBenchArgs, type BenchArgs } from './bench-args.ts';
 import { benchTable, progressAfter, progressLine, startLine, startProgress, thresholdFailures } from './bench-table.ts';
-import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, oneLine } from './errors.ts';
+import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, oneLine } from './errors.ts';
 import { styleFor } from './summary.ts';
 
 /** The exit status of a run stopped with Ctrl-C (128 + SIGINT, as shells report it). */
@@ -259,6 +259,11 @@ export async function bench(argv: readonly string[]): Promise<number> {
     const counted = run.replies.filter((r) => r.status !== 'stopped').length;
     err(`stopped: ${counted} of ${config.tasks.length * config.formats.length} replies finished${args.out !== null ? `; the partial run is in ${args.out}` : ''}`);
     return EXIT_STOPPED;
+  }
+  // A key the API refused every time is a setting to fix, not a result.
+  if (run.replies.length > 0 && run.replies.every((r) => r.status === 'auth')) {
+    err(`the API refused the key for every request: check ${keyVariables(args.api).join(' or ')}`);
+    return EXIT_USAGE;
   }
   const failures = thresholdFailures(summaries, { exact: args.minExact, applied: args.minApplied });
   for (const f of failures) err(f);

@@ -158,6 +158,20 @@ test('the key is read from the environment, sent as a header, and is nowhere in 
   }
 });
 
+test('a key the API refuses every time: the replies say auth, the command exits 2 and names the variables', async () => {
+  const s = await startBenchServer({ tasks: TASKS, plans: [formatPlan(table, 'ln-diff', MODEL)], behaviour: () => 'right', key: KEY });
+  servers.push(s);
+  const wrong = 'sk-wrong-7e3c1d9f00';
+  const r = await runBench(args(s, '--formats', 'ln-diff', '--tasks', IDS.slice(0, 2).join(','), '--json'), { OPENAI_API_KEY: wrong });
+  exited(r, 2);
+  assert.deepEqual(runOf(r.stdout).replies.map((x) => x.status), ['auth', 'auth']);
+  assert.equal(s.posts().length, 2, 'a refused key is not retried');
+  const lines = r.stderr.split('\n');
+  assert.match(lines[0], /^ln-diff: 2 replies: .*401/);
+  assert.equal(lines[1], 'ln-diff: the API refused the key for every request: check LN_DIFF_API_KEY or OPENAI_API_KEY');
+  assert.ok(!r.stdout.includes(wrong) && !r.stderr.includes(wrong));
+});
+
 test('a missing key for an API that needs one: exit 2 naming the variables, no request sent', async () => {
   const anthropic = await runBench(['bench', '--api', 'anthropic', '--endpoint', untouched.base, '--model', 'claude-sonnet-4-5']);
   exited(anthropic, 2);
