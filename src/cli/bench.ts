@@ -61,6 +61,15 @@ function loadPrompts(): PromptTable {
   }
 }
 
+function hasCredentials(url: string): boolean {
+  try {
+    const parsed = new URL(url.trim());
+    return parsed.username !== '' || parsed.password !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** The endpoint checked by the page's own rule (src/playground/live/requirements.ts), in command-line words. */
 function checkEndpoint(args: BenchArgs, key: string): void {
   const blocker = runBlocker({ provider: args.api, baseUrl: args.endpoint, model: args.model, key });
@@ -68,9 +77,12 @@ function checkEndpoint(args: BenchArgs, key: string): void {
   const vars = keyVariables(args.api).join(' or ');
   const keyHint = `set ${vars} in the environment (not on the command line)`;
   switch (blocker.field) {
-    case 'base':
+    case 'base': {
+      // A URL holding a user or password is not repeated: that may be the key.
+      if (hasCredentials(args.endpoint)) throw new CliError(`--endpoint: a key does not go in the URL; ${keyHint}`);
       // Node's fetch refuses the same ports browsers do.
       throw new CliError(`--endpoint '${args.endpoint}': ${lower(blocker.reason.replace(/^The browser refuses/i, 'fetch refuses'))}`);
+    }
     case 'model':
       throw new CliError(
         key === '' && /API key/.test(blocker.reason)

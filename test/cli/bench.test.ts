@@ -190,6 +190,7 @@ test('unknown formats, tasks and bad URLs: exit 2 naming them, nothing sent', as
     [args(untouched, '--prompt', 'udiff=x.md', '--formats', 'ln-diff'), /--prompt udiff=…: 'udiff' is not among the formats run \(ln-diff\)/],
     [args(untouched, '--prompt', 'ln-diff=/no/such/prompt.md', '--formats', 'ln-diff'), /--prompt ln-diff=\/no\/such\/prompt\.md: cannot read it \(ENOENT\)/],
     [args(untouched, '--out', '/no/such/dir/run.json'), /--out \/no\/such\/dir\/run\.json: the directory \/no\/such\/dir does not exist/],
+    [['bench', '--endpoint', 'https://me:sk-in-url-123@api.openai.com/v1', '--model', MODEL], /--endpoint: a key does not go in the URL; set LN_DIFF_API_KEY or OPENAI_API_KEY in the environment/],
     [['bench', '--endpoint', 'localhost:8080', '--model', MODEL], /--endpoint 'localhost:8080': the base URL must start with http:\/\/ or https:\/\//],
     [['bench', '--endpoint', 'http://127.0.0.1:6000/v1', '--model', MODEL], /--endpoint 'http:\/\/127\.0\.0\.1:6000\/v1': fetch refuses to connect to port 6000/],
   ];
@@ -199,6 +200,7 @@ test('unknown formats, tasks and bad URLs: exit 2 naming them, nothing sent', as
     assert.equal(r.stdout, '');
     assert.match(r.stderr, new RegExp(`^ln-diff: ${message.source}`), argv.join(' '));
     assert.equal(r.stderr.split('\n').length, 2, 'one line');
+    assert.ok(!r.stderr.includes('sk-in-url'), 'a key in the URL is not repeated');
   }
   assert.equal(untouched.requests.length, 0);
 });
