@@ -18,13 +18,15 @@ export type Command =
   /** `read`: print a format's view of a file. `file` null means stdin. */
   | { kind: 'read'; format: string; file: string | null }
   /** `conformance`: run the conformance suite through a program (src/cli/conformance.ts). */
-  | ({ kind: 'conformance' } & ConformanceCommand);
+  | ({ kind: 'conformance' } & ConformanceCommand)
+  /** `bench`: its arguments, read by src/cli/bench-args.ts (loaded only for it). */
+  | { kind: 'bench'; args: string[] };
 
-const HINT = " (try 'ln-diff --help')";
+export const HINT = " (try 'ln-diff --help')";
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-function parse(args: string[], options: Options): { values: Record<string, unknown>; positionals: string[] } {
+export function parse(args: string[], options: Options): { values: Record<string, unknown>; positionals: string[] } {
   try {
     const { values, positionals } = parseArgs({ args, options, allowPositionals: true, strict: true });
     return { values: values as Record<string, unknown>, positionals };
@@ -131,6 +133,8 @@ export function parseCommand(argv: readonly string[]): Command {
       timeout: Number(timeout),
     };
   }
+
+  if (command === 'bench') return { kind: 'bench', args: rest };
 
   if (command.startsWith('-')) throw new CliError(`unknown option '${command}'${HINT}`);
   throw new CliError(`unknown command '${command}'${HINT}`);

@@ -40,6 +40,9 @@ Commands:
     --suite FILE                The suite (default: spec/conformance.json of this package)
     --jobs N                    Programs run at once (default: ${DEFAULT_JOBS})
     --timeout SECONDS           Time allowed per case (default: 30)
+  bench --endpoint URL --model NAME [options]
+                                Ask a model for every bench task in every edit format and score
+                                the replies (ln-diff bench --help for its options)
   help, -h, --help              Show this help
   -v, --version                 Print the version
 
@@ -236,6 +239,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await read(command);
       case 'conformance':
         return await runConformance(command, out);
+      case 'bench':
+        return await (await import('./bench.ts')).bench(command.args);
     }
   } catch (err) {
     if (err instanceof CliError) {

@@ -67,7 +67,10 @@ after(() => {
 
 test('the tarball holds the compiled library, the command, the licence and the readme, and no source', () => {
   const outside = packed.filter((p) => !p.startsWith('lib/'));
-  assert.deepEqual(outside, ['LICENSE', 'README.md', 'bin/ln-diff.cjs', 'package.json', 'spec/conformance.json']);
+  const prompts = readdirSync(join(ROOT, 'spec/prompts')).filter((f) => f.endsWith('.md')).map((f) => `spec/prompts/${f}`);
+  // The bench's suite and prompts (read by `ln-diff bench`); npm adds the README of every folder it packs from.
+  const bench = ['bench/README.md', 'bench/tasks/README.md', 'bench/tasks/suite.json'];
+  assert.deepEqual(outside, ['LICENSE', 'README.md', ...bench, 'bin/ln-diff.cjs', 'package.json', 'spec/conformance.json', ...prompts].sort());
   for (const needed of ['lib/index.js', 'lib/index.d.ts', 'lib/cli/main.cjs', 'lib/cli/main.cjs.cache']) assert.ok(packed.includes(needed), needed);
   const stray = packed.filter((p) => p.startsWith('lib/') && !p.endsWith('.js') && !p.endsWith('.d.ts') && p !== 'lib/cli/main.cjs' && p !== 'lib/cli/main.cjs.cache');
   assert.deepEqual(stray, [], 'lib/ holds JavaScript and declarations only (and the command, bundled, with its code cache)');
@@ -187,6 +190,14 @@ test('`npx ln-diff conformance` finds the suite the package carries and runs the
   assert.equal(run.status, 0, run.stdout + run.stderr);
   assert.match(run.stdout, /^(\d+) passed, 0 failed$/m);
   assert.ok(Number(/^(\d+) passed/m.exec(run.stdout)?.[1]) > 10);
+});
+
+test('`npx ln-diff bench` finds the suite and the prompts the package carries', () => {
+  // Both are read before FILE is: only a missing FILE is left to report (a missing suite or prompt would exit 3).
+  const args = ['bench', '--endpoint', 'http://127.0.0.1:8080/v1', '--model', 'm', '--formats', 'ln-diff', '--prompt', 'ln-diff=no-such-prompt.md'];
+  const run = sh('npx', ['--no', '--', 'ln-diff', ...args], project);
+  assert.equal(run.status, 2, run.stdout + run.stderr);
+  assert.equal(run.stderr, 'ln-diff: --prompt ln-diff=no-such-prompt.md: cannot read it (ENOENT)\n');
 });
 
 test('publint finds nothing in the tarball (strict, down to suggestions)', async () => {
