@@ -3,7 +3,8 @@
 // tests share these shapes; a saved run (`BenchRun`) is the JSON the CLI
 // writes with --json and the page exports, opens and compares. No code here.
 
-import type { Code, MatchKind } from '../core/types.ts';
+import type { Code } from '../core/codes.ts';
+import type { MatchKind } from '../core/types.ts';
 
 /** The chat API a run speaks. */
 export type BenchApi = 'openai' | 'anthropic';

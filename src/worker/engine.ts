@@ -8,7 +8,7 @@ import { diffChars } from 'diff';
 import { applyRequest, formats, getFormat } from '../index.ts';
 import { parseText } from '../core/text.ts';
 import type { ApplyRequest, ApplyResult, Edit, EditResult } from '../index.ts';
-import { retryMessage } from '../playground/retry.ts';
+import { retryMessage } from '../core/retry.ts';
 import { resultDigest } from '../playground/digest.ts';
 import { askedFormat, defaultPrompts, sourceText } from '../playground/live/prompts.ts';
 import { exactDiff, textDelta, type Delta, type Region } from '../playground/result/exact.ts';

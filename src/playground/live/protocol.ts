@@ -1,7 +1,8 @@
 // The two chat APIs a live run speaks, as pure functions: the request for
 // each (OpenAI-compatible chat completions, Anthropic Messages), a reader
 // of server-sent events, the text each event adds, and what an HTTP error
-// means. No DOM and no fetch: unit-tested in node.
+// means, and the token counts a stream reports (`usageOf`). No DOM and no
+// fetch: unit-tested in node.
 
 export type Provider = 'openai' | 'anthropic';
 
@@ -53,8 +54,16 @@ export function chatUrl(provider: Provider, baseUrl: string): string {
   return url.href;
 }
 
+/** What a caller may add to a chat request. */
+export interface ChatOptions {
+  /** Ask the API to report token counts in the stream (OpenAI-compatible: `stream_options.include_usage`; Anthropic always does). */
+  usage?: boolean;
+  /** Cap the reply at this many tokens (Anthropic: `max_tokens`, default `MAX_TOKENS`; OpenAI-compatible: `max_tokens`, default none). */
+  maxTokens?: number;
+}
+
 /** The streaming chat request: the system prompt and one user message. */
-export function chatRequest(endpoint: Endpoint, system: string, user: string): ChatRequest {
+export function chatRequest(endpoint: Endpoint, system: string, user: string, options: ChatOptions = {}): ChatRequest {
   const url = chatUrl(endpoint.provider, endpoint.baseUrl);
   const model = endpoint.model.trim();
   const key = endpoint.key.trim();
@@ -69,14 +78,20 @@ export function chatRequest(endpoint: Endpoint, system: string, user: string): C
         'anthropic-version': '2023-06-01',
         'anthropic-dangerous-direct-browser-access': 'true',
       },
-      body: JSON.stringify({ model, max_tokens: MAX_TOKENS, stream: true, ...(system ? { system } : {}), messages: [{ role: 'user', content: user }] }),
+      body: JSON.stringify({ model, max_tokens: options.maxTokens ?? MAX_TOKENS, stream: true, ...(system ? { system } : {}), messages: [{ role: 'user', content: user }] }),
     };
   }
   const messages = [...(system ? [{ role: 'system', content: system }] : []), { role: 'user', content: user }];
   return {
     url,
     headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
-    body: JSON.stringify({ ...(model ? { model } : {}), stream: true, messages }),
+    body: JSON.stringify({
+      ...(model ? { model } : {}),
+      stream: true,
+      ...(options.usage ? { stream_options: { include_usage: true } } : {}),
+      ...(options.maxTokens !== undefined ? { max_tokens: options.maxTokens } : {}),
+      messages,
+    }),
   };
 }
 
@@ -173,6 +188,50 @@ export function deltaOf(provider: Provider, event: SseEvent): Delta {
   if (isObject(choice) && isObject(choice.delta) && typeof choice.delta.content === 'string' && choice.delta.content !== '')
     return { text: choice.delta.content };
   return null;
+}
+
+/** Token counts one event reports; a field is absent when the event does not say. */
+export interface Usage {
+  input?: number;
+  output?: number;
+}
+
+const tokenCount = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined);
+
+function usageFields(input: unknown, output: unknown): Usage | null {
+  const usage: Usage = {};
+  const i = tokenCount(input);
+  const o = tokenCount(output);
+  if (i !== undefined) usage.input = i;
+  if (o !== undefined) usage.output = o;
+  return i === undefined && o === undefined ? null : usage;
+}
+
+/**
+ * The token counts one event of a provider's stream reports, or null. OpenAI-
+ * compatible: the chunk with `usage` (`prompt_tokens`, `completion_tokens`),
+ * sent last when the request asked for it. Anthropic: `message_start` gives
+ * `message.usage.input_tokens`, `message_delta` the running `usage.output_tokens`
+ * (the last one is the total).
+ */
+export function usageOf(provider: Provider, event: SseEvent): Usage | null {
+  if (provider === 'openai' && event.data.trim() === '[DONE]') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(event.data);
+  } catch {
+    return null;
+  }
+  if (!isObject(value)) return null;
+  if (provider === 'anthropic') {
+    const type = typeof value.type === 'string' ? value.type : event.event;
+    if (type === 'message_start' && isObject(value.message) && isObject(value.message.usage))
+      return usageFields(value.message.usage.input_tokens, undefined);
+    if (type === 'message_delta' && isObject(value.usage)) return usageFields(value.usage.input_tokens, value.usage.output_tokens);
+    return null;
+  }
+  if (!isObject(value.usage)) return null;
+  return usageFields(value.usage.prompt_tokens, value.usage.completion_tokens);
 }
 
 /** The server's own words about an error response: `error.message`, `error`, or the start of the body. */

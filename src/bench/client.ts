@@ -1,0 +1,241 @@
+// One bench request: POST the chat request, read the streamed reply and the
+// token counts the API reports, and say how it ended, as a value (never an
+// exception): done, refused key, another HTTP error (transient or not, with
+// the wait the server asked for), a stall (no bytes for the idle timeout,
+// timed by the injected clock), a broken connection, no text, or stopped.
+// No DOM, no `node:`: fetch, AbortSignal and TextDecoder are globals in
+// Node and in browsers (the page runs this in a worker).
+
+import {
+  chatRequest,
+  deltaOf,
+  EndpointError,
+  httpErrorMessage,
+  SseReader,
+  usageOf,
+  type Endpoint,
+} from '../playground/live/protocol.ts';
+import { runBlocker } from '../playground/live/requirements.ts';
+import type { BenchEndpoint, ReplyStatus } from './types.ts';
+
+/** Time as the bench sees it: the real one, or a test's. */
+export interface BenchClock {
+  /** Milliseconds (the real clock: since the epoch). */
+  now(): number;
+  /** Resolves after `ms`; rejects when `signal` aborts first. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+const abortError = () => new DOMException('The operation was aborted.', 'AbortError');
+
+export const realClock: BenchClock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal.aborted) return reject(abortError());
+      const done = () => {
+        signal.removeEventListener('abort', stop);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, ms));
+      const stop = () => {
+        clearTimeout(timer);
+        reject(abortError());
+      };
+      signal.addEventListener('abort', stop, { once: true });
+    }),
+};
+
+export interface StreamArgs {
+  endpoint: BenchEndpoint;
+  /** Sent as a header only (OpenAI: `Authorization: Bearer`, Anthropic: `x-api-key`); empty: none. */
+  key: string;
+  system: string;
+  user: string;
+  signal: AbortSignal;
+  clock: BenchClock;
+  /** No bytes for this long ends the reply as `stalled`. */
+  idleTimeoutMs: number;
+  fetch?: typeof fetch;
+  /** Each piece of text as it arrives. */
+  onText?(text: string): void;
+  /** The origins the page may connect to (its CSP): another endpoint is refused before any request. */
+  allowed?: readonly string[];
+}
+
+export interface StreamResult {
+  status: ReplyStatus;
+  /** The reply text received (all of it, also when cut off). */
+  text: string;
+  /** What went wrong, for a status other than `done`. */
+  error: string | null;
+  /** As the API reported them; null where it did not. */
+  usage: { input: number | null; output: number | null };
+  /** Milliseconds from sending to the first text; null when none came. */
+  firstTokenMs: number | null;
+  totalMs: number;
+  /** Worth trying again: HTTP 408, 429 or 5xx, or a connection that broke. */
+  transient: boolean;
+  /** The wait the server asked for (Retry-After), if any. */
+  retryAfterMs: number | null;
+}
+
+const IDLE: unique symbol = Symbol('idle');
+
+/** Retry-After in milliseconds: seconds, or an HTTP date (measured from `now`); null when absent or unreadable. */
+export function retryAfter(header: string | null, now: number): number | null {
+  if (header === null || header.trim() === '') return null;
+  const value = header.trim();
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+const isTransientStatus = (status: number) => status === 408 || status === 429 || status >= 500;
+
+/** Stream one reply. Never throws. */
+export async function streamReply(args: StreamArgs): Promise<StreamResult> {
+  const { clock, signal } = args;
+  const doFetch = args.fetch ?? globalThis.fetch.bind(globalThis);
+  const key = args.key.trim();
+  // Nothing the bench keeps may hold the key, even when a server echoes it.
+  const redact = (s: string) => (key.length >= 4 ? s.split(key).join('[key]') : s);
+  const start = clock.now();
+  let text = '';
+  let firstTokenMs: number | null = null;
+  const usage: { input: number | null; output: number | null } = { input: null, output: null };
+  const end = (status: ReplyStatus, error: string | null, extra: { transient?: boolean; retryAfterMs?: number | null } = {}): StreamResult => ({
+    status,
+    text: redact(text),
+    error: error === null ? null : redact(error),
+    usage,
+    firstTokenMs,
+    totalMs: clock.now() - start,
+    transient: extra.transient ?? false,
+    retryAfterMs: extra.retryAfterMs ?? null,
+  });
+  const stopped = () => end('stopped', 'Stopped before the reply finished.');
+  if (signal.aborted) return stopped();
+
+  const endpoint: Endpoint = { provider: args.endpoint.api, baseUrl: args.endpoint.baseUrl, model: args.endpoint.model, key };
+  if (args.allowed) {
+    const blocked = runBlocker(endpoint, args.allowed);
+    if (blocked) return end('http', `Not sent: ${blocked.reason}`);
+  }
+  let request;
+  try {
+    request = chatRequest(endpoint, args.system, args.user, { usage: true });
+  } catch (e) {
+    return end('http', `Not sent: ${e instanceof EndpointError ? e.message : String(e)}.`);
+  }
+
+  // One controller for the request: the caller's Stop and a stall both end it.
+  const cut = new AbortController();
+  const onStop = () => cut.abort();
+  signal.addEventListener('abort', onStop, { once: true });
+  const idleMessage = `The model sent nothing for ${Math.round(args.idleTimeoutMs / 1000)} s; the reply so far is scored as cut off.`;
+  /** `p`, or IDLE when nothing settles it within the idle timeout. */
+  const orIdle = async <T>(p: Promise<T>): Promise<T | typeof IDLE> => {
+    const timer = new AbortController();
+    const idle = clock.sleep(args.idleTimeoutMs, timer.signal).then(
+      (): typeof IDLE => IDLE,
+      () => new Promise<never>(() => undefined),
+    );
+    try {
+      return await Promise.race([p, idle]);
+    } finally {
+      timer.abort();
+    }
+  };
+
+  try {
+    let response: Response | typeof IDLE;
+    try {
+      response = await orIdle(
+        doFetch(request.url, {
+          method: 'POST',
+          headers: request.headers,
+          body: request.body,
+          signal: cut.signal,
+          credentials: 'omit',
+          cache: 'no-store',
+          referrerPolicy: 'no-referrer',
+        }),
+      );
+    } catch (e) {
+      if (signal.aborted) return stopped();
+      return end('network', `Could not reach ${new URL(request.url).origin} (${e instanceof Error ? e.message : String(e)}).`, { transient: true });
+    }
+    if (response === IDLE) {
+      cut.abort();
+      return end('stalled', idleMessage);
+    }
+    if (!response.ok) {
+      let body = '';
+      try {
+        const read = await orIdle(response.text());
+        body = read === IDLE ? '' : read.slice(0, 20_000);
+      } catch {
+        body = '';
+      }
+      const status = response.status === 401 || response.status === 403 ? 'auth' : 'http';
+      return end(status, httpErrorMessage(response.status, response.statusText, body), {
+        transient: isTransientStatus(response.status),
+        retryAfterMs: retryAfter(response.headers.get('retry-after'), clock.now()),
+      });
+    }
+    if (!response.body) return end('empty', 'The server sent an empty answer.');
+
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    const sse = new SseReader();
+    const provider = endpoint.provider;
+    let streamError: string | null = null;
+    let finished = false;
+    const take = (events: ReturnType<SseReader['push']>) => {
+      for (const event of events) {
+        const counts = usageOf(provider, event);
+        if (counts?.input !== undefined) usage.input = counts.input;
+        if (counts?.output !== undefined) usage.output = counts.output;
+        const delta = deltaOf(provider, event);
+        if (!delta) continue;
+        if ('text' in delta) {
+          if (firstTokenMs === null) firstTokenMs = clock.now() - start;
+          text += delta.text;
+          args.onText?.(delta.text);
+        } else if ('error' in delta) {
+          streamError = delta.error;
+          return;
+        } else {
+          finished = true;
+          return;
+        }
+      }
+    };
+    try {
+      for (;;) {
+        const read = await orIdle(reader.read());
+        if (read === IDLE) {
+          cut.abort();
+          void reader.cancel().catch(() => undefined);
+          return end('stalled', idleMessage);
+        }
+        const { done, value } = read;
+        take(done ? [...sse.push(decoder.decode()), ...sse.end()] : sse.push(decoder.decode(value, { stream: true })));
+        if (streamError !== null || finished) {
+          if (!done) void reader.cancel().catch(() => undefined);
+          break;
+        }
+        if (done) break;
+      }
+    } catch (e) {
+      if (signal.aborted) return stopped();
+      return end('network', `The connection broke off while the reply was arriving (${e instanceof Error ? e.message : String(e)}).`, { transient: true });
+    }
+    if (streamError !== null) return end('network', `The model's stream reported an error: ${streamError}`);
+    if (text === '') return end('empty', 'The model sent no text.');
+    return end('done', null);
+  } finally {
+    signal.removeEventListener('abort', onStop);
+  }
+}
