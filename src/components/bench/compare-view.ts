@@ -12,7 +12,7 @@ const RATES = ['parsed', 'applied', 'exact'] as const;
 
 function delta(d: number | null): HTMLTableCellElement {
   if (d === null) return h('td', { class: 'bn-num bn-muted' }, '–');
-  const points = Math.round(d * 100);
+  const points = Math.round(Math.abs(d) * 100);
   if (d === 0 || points === 0)
     return h('td', { class: 'bn-num bn-same' }, d === 0 ? '= 0' : d > 0 ? '≈ +0' : '≈ −0', h('span', { class: 'bn-sr' }, d === 0 ? ' (the same)' : ' (nearly the same)'));
   const up = d > 0;
@@ -20,7 +20,7 @@ function delta(d: number | null): HTMLTableCellElement {
     'td',
     { class: `bn-num ${up ? 'bn-up' : 'bn-down'}`, attrs: { 'data-change': up ? 'up' : 'down' } },
     h('span', { attrs: { 'aria-hidden': 'true' } }, up ? '▲ ' : '▼ '),
-    `${up ? '+' : '−'}${Math.abs(points)} pts`,
+    `${up ? '+' : '−'}${points} pts`,
     h('span', { class: 'bn-sr' }, up ? ' (up)' : ' (down)'),
   );
 }

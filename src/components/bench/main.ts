@@ -212,7 +212,7 @@ async function openFile(file: File): Promise<void> {
   if (state.running) return;
   try {
     const text = await fileText(file);
-    if (opened(await client.call((api) => api.open(text)), file.name)) {
+    if (opened(await client.call<Opened>((api) => api.open(text)), file.name)) {
       if (location.hash.startsWith('#run=')) history.replaceState(null, '', location.pathname + location.search);
       say(`Opened ${file.name}.`, 'ok');
       ui.results.scrollIntoView({ block: 'start' });
@@ -257,7 +257,7 @@ ui.compareInput.addEventListener('change', async () => {
   if (!file || !current) return;
   try {
     const text = await fileText(file);
-    const other = await client.call((api) => api.open(text));
+    const other = await client.call<Opened>((api) => api.open(text));
     if (!other.ok) {
       alertError(`${file.name} could not be compared: ${other.error}.`);
       return;
@@ -282,7 +282,7 @@ async function openLink(): Promise<void> {
   if (!location.hash.startsWith('#run=') || state.running) return;
   say('Opening the run in the link…');
   try {
-    if (opened(await client.call((api) => api.readLink(location.hash)), 'The run in this link')) say('Opened the run in the link.', 'ok');
+    if (opened(await client.call<Opened>((api) => api.readLink(location.hash)), 'The run in this link')) say('Opened the run in the link.', 'ok');
     else say('');
   } catch (e) {
     alertError(`The run in this link could not be opened: ${e instanceof Error ? e.message : String(e)}.`);

@@ -42,7 +42,9 @@ function failures(s: FormatSummary): string {
 }
 
 export function summaryTable(summaries: readonly FormatSummary[], best: Record<BestColumn, string[]>): HTMLElement {
-  const isBest = (column: BestColumn, format: string) => best[column].includes(format);
+  // A column where every format ties has no best.
+  const counted = summaries.filter((s) => s.replies > 0).length;
+  const isBest = (column: BestColumn, format: string) => best[column].length < counted && best[column].includes(format);
   const head1 = h(
     'tr',
     null,
@@ -93,7 +95,7 @@ export function summaryTable(summaries: readonly FormatSummary[], best: Record<B
     body,
   );
   const notes = [
-    '★ best in its column (the highest rate, the lowest median).',
+    '★ best in its column (the highest rate, the lowest median; none where all are equal).',
     'Stopped replies are not counted.',
     ...(summaries.some((s) => s.estimated) ? ['~ tokens estimated from the length (characters / 4): the API reported none.'] : []),
   ];
