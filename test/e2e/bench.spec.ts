@@ -379,10 +379,22 @@ test('screenshots', async ({ page }) => {
   const dir = process.env.LN_DIFF_BENCH_SHOTS;
   test.skip(!dir, 'set LN_DIFF_BENCH_SHOTS to a folder to take them');
   mkdirSync(dir!, { recursive: true });
-  const s = await server((task, format) => (format === 'search-replace' && task === 'ms-index' ? 'prose-only' : format === 'udiff' && task === 'bcrypt-ci' ? 'typo' : 'right'));
+  let second = false;
+  const s = await server((task, format) =>
+    format === 'search-replace' && task === 'ms-index' ? 'prose-only' : format === 'udiff' && task === (second ? 'ms-index' : 'bcrypt-ci') ? 'typo' : 'right',
+  );
   await fill(page, s);
   await runButton(page).click();
   await expect(message(page)).toHaveText(`Done: 24 replies from ${MODEL}.`);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download JSON' }).click()]);
+  const first = readFileSync((await download.path())!, 'utf8');
+  second = true;
+  await page.locator('li[data-format="udiff"] details summary').click();
+  await runButton(page).click();
+  await expect(message(page)).toHaveText(`Done: 24 replies from ${MODEL}.`);
+  await page.locator('#bn-compare-input').setInputFiles({ name: 'first.json', mimeType: 'application/json', buffer: Buffer.from(first) });
+  await expect(page.locator('#bn-compare')).toBeVisible();
+  await page.getByRole('button', { name: 'Reply: ms-index, search-replace' }).click();
   for (const [name, size, scheme] of [
     ['desktop-light', { width: 1280, height: 900 }, 'light'],
     ['desktop-dark', { width: 1280, height: 900 }, 'dark'],
@@ -391,6 +403,12 @@ test('screenshots', async ({ page }) => {
     await page.setViewportSize(size);
     await page.emulateMedia({ colorScheme: scheme });
     await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+    await page.locator('#bn-compare').screenshot({ path: `${dir}/${name}-compare.png` });
+    if (name === 'phone') {
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let y = 0, k = 1; y < height; y += 1200, k++)
+        await page.screenshot({ path: `${dir}/phone-${k}.png`, fullPage: true, clip: { x: 0, y, width: 390, height: Math.min(1200, height - y) } });
+    }
   }
 });
 

@@ -8,13 +8,13 @@ import { percent } from './numbers.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const BARS = ['parsed', 'applied', 'exact'] as const;
-const WIDTH = 560;
-const LABEL = 64;
+const WIDTH = 400;
+const LABEL = 56;
 const HEAD = 18;
 const BAR = 14;
 const GAP = 3;
 const GROUP_GAP = 12;
-const VALUE = 48;
+const VALUE = 44;
 
 function el<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, text?: string): SVGElementTagNameMap[K] {
   const node = document.createElementNS(SVG, tag);

@@ -9,7 +9,7 @@ import type { BenchReply } from '../../bench/types.ts';
 import { h } from '../../playground/dom.ts';
 import { duration, plural, tokens } from './numbers.ts';
 
-const COLUMNS = ['Task', 'Format', 'Status', 'Parsed', 'Applied', 'Exact', 'Matches', 'Tokens in / out', 'Time', 'Reply'];
+const COLUMNS = ['Task', 'Format', 'Status', 'Parsed', 'Applied', 'Exact', 'Matches', 'Tokens in / out', 'First text, total', 'Reply'];
 
 const STATUS: Record<BenchReply['status'], string> = {
   done: 'done',
@@ -21,8 +21,12 @@ const STATUS: Record<BenchReply['status'], string> = {
   stopped: 'stopped',
 };
 
-const yes = (ok: boolean, label: string) =>
-  h('td', { class: ok ? 'bn-yes' : 'bn-no', attrs: { 'data-col': label } }, ok ? '✓ yes' : '✗ no');
+/** A cell with its column's name (shown before it where the table folds into cards, on a phone). */
+const td = (column: number, props: { class?: string; attrs?: Record<string, string> } | null, ...children: (Node | string)[]) =>
+  h('td', { ...props, attrs: { ...props?.attrs, 'data-label': COLUMNS[column] } }, ...children);
+
+const yes = (ok: boolean, column: number) =>
+  td(column, { class: ok ? 'bn-yes' : 'bn-no', attrs: { 'data-col': COLUMNS[column].toLowerCase() } }, ok ? '✓ yes' : '✗ no');
 
 function matches(r: BenchReply): string {
   const m = r.score.matches;
@@ -90,15 +94,15 @@ export class RepliesTable {
       'tr',
       { class: `bn-status-${r.status}`, attrs: { 'data-task': r.task, 'data-format': r.format } },
       h('th', { attrs: { scope: 'row' } }, h('code', null, r.task)),
-      h('td', null, h('code', null, r.format)),
-      h('td', { class: r.status === 'done' ? '' : 'bn-no' }, STATUS[r.status]),
-      yes(r.score.parsed, 'parsed'),
-      yes(r.score.applied, 'applied'),
-      yes(r.score.exact, 'exact'),
-      h('td', null, matches(r)),
-      h('td', { class: 'bn-num' }, `${tokens(r.tokens.input, r.tokens.method === 'estimate')} / ${tokens(r.tokens.output, r.tokens.method === 'estimate')}`),
-      h('td', { class: 'bn-num', attrs: { title: 'first text, total' } }, r.ms.firstToken === null ? duration(r.ms.total) : `${duration(r.ms.firstToken)}, ${duration(r.ms.total)}`),
-      h('td', { class: 'bn-actions' }, open, ' ', toggle),
+      td(1, { class: 'bn-format-cell' }, h('code', null, r.format)),
+      td(2, { class: r.status === 'done' ? '' : 'bn-no' }, STATUS[r.status]),
+      yes(r.score.parsed, 3),
+      yes(r.score.applied, 4),
+      yes(r.score.exact, 5),
+      td(6, null, matches(r)),
+      td(7, { class: 'bn-num' }, `${tokens(r.tokens.input, r.tokens.method === 'estimate')} / ${tokens(r.tokens.output, r.tokens.method === 'estimate')}`),
+      td(8, { class: 'bn-num' }, r.ms.firstToken === null ? `–, ${duration(r.ms.total)}` : `${duration(r.ms.firstToken)}, ${duration(r.ms.total)}`),
+      td(9, { class: 'bn-actions' }, open, ' ', toggle),
     );
     if (old) {
       old.row.replaceWith(row);
