@@ -324,12 +324,49 @@ test('a share link opens the same run; a broken link says what is wrong', async 
   expect(w.foreign()).toEqual([]);
 });
 
+test('a run too long for a link says so and offers the JSON; a dropped file opens', async ({ page, context }) => {
+  // axios-changelog's whole file is about 290,000 characters: its reply in `whole` makes a link far over 65,536.
+  const big = suite.tasks.find((t) => t.id === 'axios-changelog')!;
+  const s = await startBenchServer({ tasks: [big], plans: PLANS, behaviour: () => 'right', key: KEY });
+  servers.push(s);
+  const w = watch(context, page);
+  await fill(page, s, { formats: ['whole'] });
+  await page.getByRole('radio', { name: 'Pick' }).check();
+  await page.getByRole('checkbox', { name: /^axios-changelog / }).check();
+  await runButton(page).click();
+  await expect(message(page)).toHaveText(`Done: 1 reply from ${MODEL}.`);
+  await page.getByRole('button', { name: 'Copy share link' }).click();
+  const note = page.locator('#bn-note');
+  await expect(note).toContainText(/^The link would be [\d,]+ characters long, more than 65,536: too long to share\. Share the JSON file instead:/);
+  await expect(page.getByRole('textbox', { name: 'Share link' })).toHaveCount(0);
+  const [download] = await Promise.all([page.waitForEvent('download'), note.getByRole('button', { name: 'Download JSON' }).click()]);
+  const json = readFileSync((await download.path())!, 'utf8');
+  expect(JSON.parse(json).replies[0].task).toBe('axios-changelog');
+
+  // Dropped on the page, a run file opens as the run shown.
+  await page.goto('/bench/');
+  await expect(page.locator('#bn-empty')).toBeVisible();
+  const drop = await page.evaluateHandle((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
+    return data;
+  }, json);
+  await page.dispatchEvent('#bn-drop', 'dragover', { dataTransfer: drop });
+  await page.dispatchEvent('#bn-drop', 'drop', { dataTransfer: drop });
+  await expect(message(page)).toHaveText('Opened dropped.json.');
+  await expect(page.locator('tr[data-task="axios-changelog"][data-format="whole"]')).toBeVisible();
+  expect(w.foreign()).toEqual([]);
+  expect(w.errors).toEqual([]);
+});
+
 test('a reply opens in the playground with its files and format, and the playground shows its diagnostics', async ({ page, context }) => {
   const s = await server((task, format) => (format === 'udiff' && task === 'ms-index' ? 'typo' : 'right'));
   await fill(page, s, { formats: ['udiff'] });
   await runButton(page).click();
   await expect(message(page)).toHaveText(`Done: 8 replies from ${MODEL}.`);
   const row = page.locator('tr[data-task="ms-index"][data-format="udiff"]');
+  // links are made for the rows near the screen
+  await row.scrollIntoViewIfNeeded();
   const open = row.getByRole('link', { name: 'Open in playground: ms-index, udiff' });
   await expect(open).toHaveAttribute('href', /\/playground\/#s=/);
   const task = QUICK.find((t) => t.id === 'ms-index')!;

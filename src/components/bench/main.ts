@@ -145,7 +145,9 @@ async function run(): Promise<void> {
     const done = await client.call((api) => api.run(config, form.key(), engine, [...form.allowed], BenchClient.listener(news)));
     if (id !== state.live) return;
     state.running = false;
-    show(done);
+    state.run = done.run;
+    closeCompare();
+    view.finish(done.run, done.summaries, done.best);
     const counted = done.run.replies.filter((r) => r.status !== 'stopped').length;
     progress(counted, total);
     if (done.run.stopped) say(`Stopped: ${counted} of ${plural(total, 'reply', 'replies')} finished; the results show those.`, 'info');

@@ -55,6 +55,16 @@ export class RepliesTable {
   private readonly body: HTMLTableSectionElement;
   private readonly rows = new Map<string, { row: HTMLTableRowElement; detail: HTMLTableRowElement; order: number }>();
   private serial = 0;
+  private readonly pending = new Map<HTMLAnchorElement, BenchReply>();
+  private readonly watcher =
+    typeof IntersectionObserver === 'function'
+      ? new IntersectionObserver(
+          (entries) => {
+            for (const e of entries) if (e.isIntersecting) this.fetchLink(e.target as HTMLAnchorElement);
+          },
+          { rootMargin: '600px 0px' },
+        )
+      : null;
 
   /**
    * `order`: a reply's place (task, then format). `link`: its playground
@@ -105,6 +115,8 @@ export class RepliesTable {
       td(9, { class: 'bn-actions' }, open, ' ', toggle),
     );
     if (old) {
+      const link = old.row.querySelector('a.bn-open');
+      if (link instanceof HTMLAnchorElement && this.pending.delete(link)) this.watcher?.unobserve(link);
       old.row.replaceWith(row);
       old.detail.remove();
       row.after(detail);
@@ -117,6 +129,22 @@ export class RepliesTable {
       row.after(detail);
     }
     this.rows.set(key, { row, detail, order });
+    this.pending.set(open, r);
+    if (this.watcher) this.watcher.observe(open);
+    else this.fetchLink(open);
+  }
+
+  /** Whether the run's reply for this task and format has its row. */
+  has(r: { task: string; format: string }): boolean {
+    return this.rows.has(`${r.task}\u0000${r.format}`);
+  }
+
+  /** Ask for a row's playground link (it compresses the task's files, so only rows near the screen ask). */
+  private fetchLink(open: HTMLAnchorElement): void {
+    const r = this.pending.get(open);
+    if (!r) return;
+    this.pending.delete(open);
+    this.watcher?.unobserve(open);
     void this.link(r).then(
       (href) => {
         if (href !== null) open.href = href;

@@ -64,11 +64,24 @@ export class RunView {
     this.chart.replaceChildren(rateChart(summaries), h('figcaption', { class: 'bn-muted' }, 'Parsed, applied and exact replies per format.'));
   }
 
+  /** A run that was shown as it went has ended: its totals, and any reply not shown yet. */
+  finish(run: BenchRun, summaries: FormatSummary[], best: Record<BestColumn, string[]>): void {
+    if (!this.table) return this.show(run, summaries, best);
+    this.meta.textContent = describeRun(run);
+    for (const r of run.replies) if (!this.table.has(r)) this.table.set(r);
+    this.totals(summaries, best);
+    this.stopped(run);
+  }
+
+  private stopped(run: BenchRun): void {
+    if (run.stopped) this.meta.append(' ', h('strong', null, `Stopped: ${plural(run.replies.filter((r) => r.status !== 'stopped').length, 'reply', 'replies')} of ${plural(run.config.tasks.length * run.config.formats.length, 'request')}.`));
+  }
+
   /** Show a whole run (opened, or finished). */
   show(run: BenchRun, summaries: FormatSummary[], best: Record<BestColumn, string[]>): void {
     this.begin(run.config, run.engine, run.started);
     for (const r of run.replies) this.table?.set(r);
     this.totals(summaries, best);
-    if (run.stopped) this.meta.append(' ', h('strong', null, `Stopped: ${plural(run.replies.filter((r) => r.status !== 'stopped').length, 'reply', 'replies')} of ${plural(run.config.tasks.length * run.config.formats.length, 'request')}.`));
+    this.stopped(run);
   }
 }
