@@ -6,6 +6,7 @@
 // server, and the key stays out of links, exports and storage.
 
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { ORIGIN } from './fixtures/origin.ts';
 import { startBenchServer, type BenchServer, type Stall } from '../bench/server.ts';
@@ -409,6 +410,34 @@ test('an edited prompt is sent as family custom', async ({ page }) => {
   await expect(message(page)).toHaveText(`Done: 1 reply from ${MODEL}.`);
   await expect(page.locator('#bn-meta')).toContainText('prompts: custom');
   expect(JSON.parse(s.posts()[0].body).messages[0].content).toBe(edited);
+});
+
+test('axe finds nothing in light or dark, with results, a reply and a comparison shown; at 390 px nothing scrolls sideways', async ({ page }) => {
+  const behaviour = (task: string, format: string): Behaviour => (format === 'udiff' && task === 'ms-index' ? 'typo' : 'right');
+  const s = await server(behaviour);
+  await fill(page, s, { formats: ['ln-diff', 'udiff'] });
+  await runButton(page).click();
+  await expect(message(page)).toHaveText(`Done: 16 replies from ${MODEL}.`);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download JSON' }).click()]);
+  await page.locator('#bn-compare-input').setInputFiles(await download.path());
+  await expect(page.locator('#bn-compare')).toBeVisible();
+  await page.getByRole('button', { name: 'Reply: ms-index, udiff' }).click();
+  await page.locator('li[data-format="ln-diff"] details summary').click();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${scheme}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => !el.closest('.table-scroll, pre, svg') || el.matches('.table-scroll'))
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .map((el) => `${el.tagName.toLowerCase()}#${el.id}.${el.className}`),
+  );
+  expect(wide).toEqual([]);
+  const [scrollWidth, innerWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 });
 
 // Screenshots for a look (light, dark, phone): LN_DIFF_BENCH_SHOTS=/tmp/bench-shots.
