@@ -381,6 +381,41 @@ test('a reply opens in the playground with its files and format, and the playgro
   await expect(pg.getByLabel('Model reply')).toContainText('Here are the edits that turn SOURCE into TARGET.');
 });
 
+test('Anthropic Messages with a Claude model: the prompts of its family, the key in x-api-key', async ({ page, context }) => {
+  const claude = BENCH_FORMATS.map((f) => formatPlan(table, f, 'claude-test'));
+  const s = await server(() => 'right', { plans: claude });
+  const w = watch(context, page);
+  await page.goto('/bench/');
+  await page.getByLabel('API', { exact: true }).selectOption('anthropic');
+  await expect(page.getByLabel('Base URL')).toHaveValue('https://api.anthropic.com');
+  await expect(needs(page)).toHaveText('Enter a model name and an API key for Anthropic.');
+  await page.getByLabel('Base URL').fill(s.origin);
+  await page.getByLabel('Model', { exact: true }).fill('claude-test');
+  await expect(needs(page)).toHaveText('Enter an API key for Anthropic.');
+  await page.getByLabel('API key', { exact: true }).fill(KEY);
+  await expect(page.locator('#bn-family-note')).toHaveText('From the model name: Anthropic Claude.');
+  const prompt = page.locator('li[data-format="ln-diff"] details summary');
+  await expect(prompt).toHaveText('Prompt: Anthropic Claude');
+  // a family chosen by hand: its prompts, whatever the model
+  await page.getByLabel('Prompts for').selectOption('qwen');
+  await expect(prompt).toHaveText('Prompt: Qwen coder');
+  await page.getByLabel('Prompts for').selectOption('auto');
+  await expect(prompt).toHaveText('Prompt: Anthropic Claude');
+  for (const f of ['search-replace', 'udiff']) await page.getByRole('checkbox', { name: new RegExp(`^${f} `) }).uncheck();
+  await page.getByRole('radio', { name: 'Pick' }).check();
+  await page.getByRole('checkbox', { name: /^ms-index / }).check();
+  await runButton(page).click();
+  await expect(message(page)).toHaveText('Done: 1 reply from claude-test.');
+  await expectRates(page, { 'ln-diff': expected('ln-diff', () => 'right', QUICK.filter((t) => t.id === 'ms-index')) });
+  const [post] = s.posts();
+  expect(post.url).toBe('/v1/messages');
+  expect(post.headers['x-api-key']).toBe(KEY);
+  expect(post.headers.authorization).toBeUndefined();
+  expect(JSON.parse(post.body).system).toBe(claude.find((p) => p.format === 'ln-diff')!.system);
+  expect(w.foreign()).toEqual([]);
+  expect(w.errors).toEqual([]);
+});
+
 test('the key is remembered on this device only when asked, and forgotten when unticked', async ({ page }) => {
   await page.goto('/bench/');
   await page.getByLabel('API key', { exact: true }).fill(KEY);
