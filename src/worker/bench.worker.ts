@@ -32,13 +32,11 @@ export interface RunView {
 
 export type Opened = { ok: true; view: RunView } | { ok: false; error: string };
 
-/** What the page hears while a run goes: the run's own events, a reply with the summaries so far. */
+/** What the page hears while a run goes: its start, each retry, and each reply with the summaries so far (the run itself is `run`'s result). */
 export type RunNews =
   | { type: 'start'; total: number }
-  | { type: 'request'; task: string; format: string; attempt: number }
   | { type: 'retry'; task: string; format: string; attempt: number; waitMs: number; message: string }
-  | { type: 'reply'; reply: BenchReply; done: number; total: number; summaries: FormatSummary[]; best: ReturnType<typeof best> }
-  | { type: 'end'; view: RunView };
+  | { type: 'reply'; reply: BenchReply; done: number; total: number; summaries: FormatSummary[]; best: ReturnType<typeof best> };
 
 /** The prompt of each format for a model, as the page shows it before a run. */
 export interface Prompts {
@@ -70,14 +68,9 @@ function view(run: BenchRun): RunView {
   return { run, summaries, best: best(summaries) };
 }
 
-/** A run as it stands while replies arrive: the replies so far, in task-then-format order. */
+/** A run as it stands while replies arrive (enough for its summaries). */
 function partial(config: BenchConfig, engine: string, started: string, replies: BenchRun['replies']): BenchRun {
-  const taskIndex = new Map(config.tasks.map((t, i) => [t, i]));
-  const formatIndex = new Map(config.formats.map((f, i) => [f.format, i]));
-  const sorted = [...replies].sort(
-    (a, b) => (taskIndex.get(a.task) ?? 0) - (taskIndex.get(b.task) ?? 0) || (formatIndex.get(a.format) ?? 0) - (formatIndex.get(b.format) ?? 0),
-  );
-  return { version: 1, engine, started, finished: null, stopped: false, config, replies: sorted };
+  return { version: 1, engine, started, finished: null, stopped: false, config, replies };
 }
 
 const api = {
@@ -107,8 +100,16 @@ const api = {
   /** Run the bench; `news` hears how it goes. Resolves with the run (stopped or not). */
   async run(config: BenchConfig, key: string, engine: string, allowed: string[], news: ProxyOrClone<(n: RunNews) => void>): Promise<RunView> {
     if (controller) throw new Error('a run is already going');
-    const tasks = selectTasks(await loadSuite(), config.tasks);
-    controller = new AbortController();
+    // Stop works from the start, while the suite loads too.
+    const own = new AbortController();
+    controller = own;
+    let tasks;
+    try {
+      tasks = selectTasks(await loadSuite(), config.tasks);
+    } catch (e) {
+      controller = null;
+      throw e;
+    }
     const started = new Date().toISOString();
     const replies: BenchRun['replies'] = [];
     const tell = news as unknown as (n: RunNews) => void;
@@ -117,7 +118,6 @@ const api = {
         case 'start':
           tell({ type: 'start', total: e.total });
           break;
-        case 'request':
         case 'retry':
           tell(e);
           break;
@@ -128,16 +128,15 @@ const api = {
             tell({ type: 'reply', reply: e.reply, done: e.done, total: e.total, summaries, best: best(summaries) });
           }
           break;
-        case 'end':
+        case 'request':
         case 'text':
+        case 'end':
           break;
       }
     };
     try {
-      const run = await runBench({ config, tasks, key, engine, signal: controller.signal, onEvent, allowed });
-      const done = view(run);
-      tell({ type: 'end', view: done });
-      return done;
+      const run = await runBench({ config, tasks, key, engine, signal: own.signal, onEvent, allowed });
+      return view(run);
     } finally {
       controller = null;
     }

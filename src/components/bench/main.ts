@@ -127,8 +127,6 @@ async function run(): Promise<void> {
       case 'start':
         progress(0, n.total);
         break;
-      case 'request':
-        break;
       case 'retry':
         say(`Retrying ${n.task} in ${n.format} (attempt ${n.attempt + 1}) in ${Math.ceil(n.waitMs / 1000)} s: ${n.message}`);
         break;
@@ -136,8 +134,6 @@ async function run(): Promise<void> {
         view.add(n.reply, n.summaries, n.best);
         progress(n.done, n.total);
         if (!ui.message.dataset.stopping) say(`Receiving replies from ${model(config)}…`);
-        break;
-      case 'end':
         break;
     }
   };
