@@ -27,8 +27,8 @@ test.describe('what the build ships', () => {
   });
 
   test('spec pages and the home page ship no JavaScript', () => {
-    // The playground and the prompt pages (copy buttons) are the only pages with scripts.
-    const pages = html.filter((f) => !f.includes('/playground/') && !relative(DIST, f).startsWith('prompts/'));
+    // The playground, the bench and the prompt pages (copy buttons) are the only pages with scripts.
+    const pages = html.filter((f) => !f.includes('/playground/') && !f.includes('/bench/') && !relative(DIST, f).startsWith('prompts/'));
     expect(pages.length).toBeGreaterThan(10);
     for (const page of pages) {
       const text = readFileSync(page, 'utf8');

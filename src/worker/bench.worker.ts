@@ -1,0 +1,199 @@
+// The Bench page's worker: the run (requests, engine, scores), the suite it
+// draws its tasks from (fetched from the site once, when first needed), and
+// everything a run becomes (summaries, the JSON file, the share link, the
+// playground link of one reply, a comparison). The page holds plain data
+// and draws; nothing here touches the DOM. The key arrives with `run` and is
+// handed to runBench only.
+
+import { expose, type ProxyOrClone } from 'comlink';
+import LZString from 'lz-string';
+import suiteUrl from '../../bench/tasks/suite.json?url';
+import { familyOf, sectionFor, type FamilyKey, type PromptTable } from '../bench/prompts.ts';
+import { estimateRun, runBench } from '../bench/run.ts';
+import { selectTasks } from '../bench/select.ts';
+import { best, summarize } from '../bench/summary.ts';
+import { compareRuns, readRun, runJson } from '../bench/file.ts';
+import { parseSuite, taskFiles, type BenchSuite } from '../bench/tasks.ts';
+import type { BenchConfig, BenchEvent, BenchReply, BenchRun, FormatPlan, FormatSummary } from '../bench/types.ts';
+import { inflateUriComponent } from '../playground/lz.ts';
+import { sessionHref } from '../playground/share.ts';
+
+/** The hash of a share link: `#run=` then the run's JSON, lz-string compressed. */
+export const RUN_PREFIX = 'run=';
+/** A share link holds at most this much JSON once inflated (a run file's own limit is readRun's). */
+const MAX_LINK_JSON = 50_000_000;
+
+/** What the page draws for a run. */
+export interface RunView {
+  run: BenchRun;
+  summaries: FormatSummary[];
+  best: ReturnType<typeof best>;
+}
+
+export type Opened = { ok: true; view: RunView } | { ok: false; error: string };
+
+/** What the page hears while a run goes: its start, each retry, and each reply with the summaries so far (the run itself is `run`'s result). */
+export type RunNews =
+  | { type: 'start'; total: number }
+  | { type: 'retry'; task: string; format: string; attempt: number; waitMs: number; message: string }
+  | { type: 'reply'; reply: BenchReply; done: number; total: number; summaries: FormatSummary[]; best: ReturnType<typeof best> };
+
+/** The prompt of each format for a model, as the page shows it before a run. */
+export interface Prompts {
+  /** The family the prompts are for (chosen, or from the model name). */
+  family: FamilyKey;
+  /** By format: its section's heading and texts, or null when its page has none for the family. */
+  plans: Record<string, FormatPlan | null>;
+}
+
+let suite: Promise<BenchSuite> | null = null;
+let controller: AbortController | null = null;
+
+function loadSuite(): Promise<BenchSuite> {
+  suite ??= fetch(suiteUrl)
+    .then((r) => {
+      if (!r.ok) throw new Error(`the task suite could not be loaded (HTTP ${r.status})`);
+      return r.json() as Promise<unknown>;
+    })
+    .then(parseSuite)
+    .catch((e: unknown) => {
+      suite = null;
+      throw e;
+    });
+  return suite;
+}
+
+function view(run: BenchRun): RunView {
+  const summaries = summarize(run);
+  return { run, summaries, best: best(summaries) };
+}
+
+/** A run as it stands while replies arrive (enough for its summaries). */
+function partial(config: BenchConfig, engine: string, started: string, replies: BenchRun['replies']): BenchRun {
+  return { version: 1, engine, started, finished: null, stopped: false, config, replies };
+}
+
+const api = {
+  /** Each format's prompt for `model`, in the chosen family or the model's own. */
+  prompts(table: PromptTable, formats: string[], model: string, family: FamilyKey | 'auto'): Prompts {
+    const key = family === 'auto' ? familyOf(model) : family;
+    const plans: Record<string, FormatPlan | null> = {};
+    for (const format of formats) {
+      const section = sectionFor(table, format, key, model);
+      plans[format] = section ? { format, family: section.family, system: section.system, reminder: section.reminder } : null;
+    }
+    return { family: key, plans };
+  },
+
+  /** The task ids of a choice, in suite order (throws naming an unknown id). */
+  async tasks(spec: 'quick' | 'all' | string[]): Promise<string[]> {
+    return selectTasks(await loadSuite(), spec).map((t) => t.id);
+  },
+
+  /** Requests and tokens a run would take. */
+  async estimate(config: BenchConfig): Promise<{ requests: number; input: number; output: number; method: string }> {
+    const tasks = selectTasks(await loadSuite(), config.tasks);
+    const e = estimateRun(config, tasks);
+    return { requests: tasks.length * config.formats.length, ...e };
+  },
+
+  /** Run the bench; `news` hears how it goes. Resolves with the run (stopped or not). */
+  async run(config: BenchConfig, key: string, engine: string, allowed: string[], news: ProxyOrClone<(n: RunNews) => void>): Promise<RunView> {
+    if (controller) throw new Error('a run is already going');
+    // Stop works from the start, while the suite loads too.
+    const own = new AbortController();
+    controller = own;
+    let tasks;
+    try {
+      tasks = selectTasks(await loadSuite(), config.tasks);
+    } catch (e) {
+      controller = null;
+      throw e;
+    }
+    const started = new Date().toISOString();
+    const replies: BenchRun['replies'] = [];
+    const tell = news as unknown as (n: RunNews) => void;
+    const onEvent = (e: BenchEvent) => {
+      switch (e.type) {
+        case 'start':
+          tell({ type: 'start', total: e.total });
+          break;
+        case 'retry':
+          tell(e);
+          break;
+        case 'reply':
+          replies.push(e.reply);
+          {
+            const summaries = summarize(partial(config, engine, started, replies));
+            tell({ type: 'reply', reply: e.reply, done: e.done, total: e.total, summaries, best: best(summaries) });
+          }
+          break;
+        case 'request':
+        case 'text':
+        case 'end':
+          break;
+      }
+    };
+    try {
+      const run = await runBench({ config, tasks, key, engine, signal: own.signal, onEvent, allowed });
+      return view(run);
+    } finally {
+      controller = null;
+    }
+  },
+
+  /** Stop the run: unstarted requests are not sent, those in flight are cut. */
+  stop(): void {
+    controller?.abort();
+  },
+
+  /** Read an opened run file (untrusted). */
+  open(json: string): Opened {
+    const read = readRun(json);
+    return read.ok ? { ok: true, view: view(read.run) } : { ok: false, error: read.error };
+  },
+
+  /** The run as the JSON file Download saves. */
+  json(run: BenchRun): string {
+    return runJson(run);
+  },
+
+  /** The hash of the run's share link (without `#`). */
+  link(run: BenchRun): string {
+    return RUN_PREFIX + LZString.compressToEncodedURIComponent(runJson(run));
+  },
+
+  /** Read a share link's hash (untrusted; with or without `#`). */
+  readLink(hash: string): Opened {
+    const raw = hash.replace(/^#/, '');
+    if (!raw.startsWith(RUN_PREFIX)) return { ok: false, error: 'the link holds no bench run (its address should end in #run=…)' };
+    const packed = raw.slice(RUN_PREFIX.length);
+    if (!/^[A-Za-z0-9+\-$_]*$/.test(packed)) return { ok: false, error: 'the link contains characters a run link never has; it may have been cut or altered' };
+    const inflated = inflateUriComponent(packed, MAX_LINK_JSON);
+    if (!inflated.ok || inflated.text === '')
+      return { ok: false, error: !inflated.ok && inflated.reason === 'too-large' ? 'the run in the link is too large' : 'the link could not be decompressed; it may have been cut short' };
+    const read = readRun(inflated.text);
+    return read.ok ? { ok: true, view: view(read.run) } : { ok: false, error: `the run in the link is not valid: ${read.error}` };
+  },
+
+  /**
+   * The playground link of one reply: the task's files, the reply, its
+   * format and the system prompt it was asked with. Null when the suite has
+   * no such task (a run from another suite).
+   */
+  async playground(task: string, format: string, reply: string, prompt: string | null, base: string): Promise<string | null> {
+    const t = (await loadSuite()).tasks.find((x) => x.id === task);
+    if (!t) return null;
+    const files = Object.entries(taskFiles(t)).map(([name, text]) => ({ name, text }));
+    return sessionHref({ format, files, reply, ...(prompt !== null ? { prompt } : {}) }, base);
+  },
+
+  /** What changed from run `a` to run `b`. */
+  compare(a: BenchRun, b: BenchRun): ReturnType<typeof compareRuns> {
+    return compareRuns(a, b);
+  },
+};
+
+export type BenchApi = typeof api;
+
+expose(api);
