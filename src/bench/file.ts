@@ -163,6 +163,14 @@ function checkRun(data: unknown): BenchRun {
     stopped: boolean(o.stopped, 'stopped'),
     config: config(o.config, 'config'),
     replies: array(o.replies, 'replies', MAX_REPLIES).map((r, k) => reply(r, `replies[${k}]`)),
+    ...(o.skipped === undefined
+      ? {}
+      : {
+          skipped: array(o.skipped, 'skipped', MAX_REPLIES).map((v, k) => {
+            const x = object(v, `skipped[${k}]`);
+            return { task: string(x.task, `skipped[${k}].task`), format: string(x.format, `skipped[${k}].format`), reason: string(x.reason, `skipped[${k}].reason`) };
+          }),
+        }),
   };
 }
 

@@ -7,13 +7,14 @@
 // the run, the events or a message. No DOM, no `node:`: the page runs it in
 // a worker, the CLI in Node.
 
+import { writeWith } from '../formats/compare.ts';
 import { getFormat } from '../formats/index.ts';
 import type { Format } from '../core/types.ts';
 import { realClock, streamReply, type BenchClock, type StreamResult } from './client.ts';
 import { benchMessage } from './message.ts';
 import { emptyScore, scoreReply } from './score.ts';
 import { taskChanges, type BenchTask } from './tasks.ts';
-import type { BenchConfig, BenchEvent, BenchReply, BenchRun, FormatPlan, TokenMethod } from './types.ts';
+import type { BenchConfig, BenchEvent, BenchReply, BenchRun, FormatPlan, SkippedPair, TokenMethod } from './types.ts';
 
 export interface RunOptions {
   config: BenchConfig;
@@ -43,24 +44,34 @@ interface Job {
   task: BenchTask;
   plan: FormatPlan;
   format: Format;
+  /** The engine's own writer's reply for the task: what a perfect reply says. */
+  ideal: string;
 }
 
-function jobsOf(config: BenchConfig, tasks: readonly BenchTask[]): Job[] {
+/**
+ * Every task in every planned format, except the pairs the format cannot
+ * say (its writer refuses the change: deleting a file, adding a final line
+ * break, mixed line breaks). A perfect reply could not reach the target
+ * there, so asking would score the format's vocabulary, not the model:
+ * those pairs are listed with the writer's reason instead.
+ */
+export function planJobs(config: BenchConfig, tasks: readonly BenchTask[]): { jobs: Job[]; skipped: SkippedPair[] } {
   const formats = config.formats.map((plan) => {
     const format = getFormat(plan.format);
     if (!format) throw new Error(`the run plans format ${JSON.stringify(plan.format)}, which the engine does not know`);
     return { plan, format };
   });
-  return tasks.flatMap((task) => formats.map(({ plan, format }) => ({ task, plan, format })));
-}
-
-/** The engine's own writer's reply for a task (the whole target files when the format cannot carry the change). */
-function writerReply(task: BenchTask, format: Format): string {
-  try {
-    return format.write(taskChanges(task));
-  } catch {
-    return task.files.map((f) => `${f.path}\n${f.after ?? ''}`).join('\n');
+  const jobs: Job[] = [];
+  const skipped: SkippedPair[] = [];
+  for (const task of tasks) {
+    const changes = taskChanges(task);
+    for (const { plan, format } of formats) {
+      const written = writeWith(format, changes);
+      if (written.roundTrip === 'unsupported') skipped.push({ task: task.id, format: plan.format, reason: written.problem ?? 'the format cannot say this change' });
+      else jobs.push({ task, plan, format, ideal: written.reply });
+    }
   }
+  return { jobs, skipped };
 }
 
 /**
@@ -68,12 +79,20 @@ function writerReply(task: BenchTask, format: Format): string {
  * each request's system prompt and user message, output the engine's own
  * writer's reply for the task in that format (characters / 4).
  */
-export function estimateRun(config: BenchConfig, tasks: readonly BenchTask[]): { input: number; output: number; method: TokenMethod } {
+export function estimateRun(
+  config: BenchConfig,
+  tasks: readonly BenchTask[],
+): { input: number; output: number; method: TokenMethod; requests: number; skipped: number } {
+  const { jobs, skipped } = planJobs(config, tasks);
+  return { ...estimateJobs(jobs), requests: jobs.length, skipped: skipped.length };
+}
+
+function estimateJobs(jobs: readonly Job[]): { input: number; output: number; method: TokenMethod } {
   let input = 0;
   let output = 0;
-  for (const { task, plan, format } of jobsOf(config, tasks)) {
+  for (const { task, plan, format, ideal } of jobs) {
     input += estimateTokens(plan.system.length + benchMessage(task, format, plan.reminder).length);
-    output += estimateTokens(writerReply(task, format).length);
+    output += estimateTokens(ideal.length);
   }
   return { input, output, method: 'estimate' };
 }
@@ -112,7 +131,7 @@ export async function runBench(options: RunOptions): Promise<BenchRun> {
       // A listener's failure is not the run's.
     }
   };
-  const jobs = jobsOf(config, tasks);
+  const { jobs, skipped } = planJobs(config, tasks);
   const run: BenchRun = {
     version: 1,
     engine: options.engine,
@@ -121,8 +140,9 @@ export async function runBench(options: RunOptions): Promise<BenchRun> {
     stopped: false,
     config: structuredClone(config),
     replies: [],
+    ...(skipped.length ? { skipped } : {}),
   };
-  emit({ type: 'start', total: jobs.length, estimate: estimateRun(config, tasks) });
+  emit({ type: 'start', total: jobs.length, estimate: estimateJobs(jobs) });
 
   const results: (BenchReply | undefined)[] = new Array(jobs.length);
   let done = 0;

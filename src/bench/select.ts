@@ -5,16 +5,21 @@
 import { formats } from '../formats/index.ts';
 import type { BenchSuite, BenchTask } from './tasks.ts';
 
-/** The quick run's tasks: one of each kind of change, from small to large. */
+/**
+ * The quick run's tasks: eight small to medium changes in seven languages
+ * (JavaScript, CSS, Python, C, YAML, Markdown, JSON), one to six hunks, one
+ * and two files. Every bench format can say each of them (a test checks it),
+ * so a quick run compares the formats on the same tasks.
+ */
 export const QUICK_TASKS: readonly string[] = [
   'ms-index',
   'normalize-css',
   'gyp-cmake-test',
   'bufferutil-c',
-  'bcrypt-ci',
-  'ts-lib-promise',
-  'abbrev-move-to-lib',
+  'nan-ci',
+  'bcrypt-promises',
   'nan-doc-string-bytes',
+  'normalize-package',
 ];
 
 /** The formats a run can ask for: every registered format with a prompt, in registry order. */

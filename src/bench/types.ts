@@ -127,6 +127,20 @@ export interface BenchRun {
   stopped: boolean;
   config: BenchConfig;
   replies: BenchReply[];
+  /**
+   * The task × format pairs not asked, because the format cannot say the
+   * change (deleting a file, adding a final line break, mixed line breaks):
+   * a perfect reply could not reach the target, so they count in no rate.
+   * Absent in runs that skipped none.
+   */
+  skipped?: SkippedPair[];
+}
+
+/** A task the run did not ask in a format, and why (the format's writer's words). */
+export interface SkippedPair {
+  task: string;
+  format: string;
+  reason: string;
 }
 
 /** One format's line of the results table. */

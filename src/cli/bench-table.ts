@@ -92,8 +92,22 @@ export function headLine(run: BenchRun): string {
   return (
     `ln-diff bench: ${model} at ${endpoint.baseUrl} (${endpoint.api}), ` +
     `${plural(tasks.length, 'task')} × ${plural(formats.length, 'format')}, ${plural(counted, 'reply', 'replies')}` +
-    (run.stopped ? `; stopped by the user (${tasks.length * formats.length - counted} not counted)` : '')
+    (run.stopped ? `; stopped by the user (${tasks.length * formats.length - (run.skipped?.length ?? 0) - counted} not counted)` : '')
   );
+}
+
+/**
+ * `not asked, the format cannot say the change: ln-diff bcrypt-ci (deleting a
+ * file); whole bcrypt-ci, ts-lib-promise`: the pairs a run skipped, by
+ * format, each task once; null when it skipped none.
+ */
+export function skippedLine(run: BenchRun): string | null {
+  const pairs = run.skipped ?? [];
+  if (pairs.length === 0) return null;
+  const byFormat = new Map<string, string[]>();
+  for (const p of pairs) byFormat.set(p.format, [...(byFormat.get(p.format) ?? []), p.task]);
+  const parts = [...byFormat].map(([format, ids]) => `${format} ${ids.join(', ')}`);
+  return `not asked, because the format cannot say the change (a perfect reply could not reach the target): ${parts.join('; ')}`;
 }
 
 /** `ln-diff: 1 stalled, 2 http; failed edits: no-match 2, elided 1` for a format with any of those; null otherwise. */
@@ -128,6 +142,8 @@ export function benchTable(
   const lines = [headLine(run), style.dim(rows[0]), ...rows.slice(1)];
   const problems = summaries.map(problemsLine).filter((l): l is string => l !== null);
   if (problems.length > 0) lines.push('', ...problems);
+  const skipped = skippedLine(run);
+  if (skipped) lines.push('', style.dim(skipped));
   if (summaries.some((s) => s.estimated && s.median.output !== null))
     lines.push('', style.dim('~ estimated (characters / 4): the API reported no token counts'));
   return lines;
@@ -150,11 +166,16 @@ export function thresholdFailures(
 }
 
 /** `24 requests (8 tasks × 3 formats), about 120k tokens in and 30k out (estimated from lengths)`: said on a terminal as a run starts. */
-export function startLine(run: { tasks: number; formats: number }, estimate: { input: number; output: number; method: TokenMethod }): string {
+export function startLine(
+  run: { tasks: number; formats: number; requests?: number },
+  estimate: { input: number; output: number; method: TokenMethod },
+): string {
   const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   const how = estimate.method === 'estimate' ? 'estimated from lengths' : 'counted';
+  const requests = run.requests ?? run.tasks * run.formats;
+  const notAsked = run.tasks * run.formats - requests;
   return (
-    `${plural(run.tasks * run.formats, 'request')} (${plural(run.tasks, 'task')} × ${plural(run.formats, 'format')}), ` +
+    `${plural(requests, 'request')} (${plural(run.tasks, 'task')} × ${plural(run.formats, 'format')}${notAsked > 0 ? `, ${notAsked} not asked` : ''}), ` +
     `about ${tokens(estimate.input)} tokens in and ${tokens(estimate.output)} out (${how})`
   );
 }

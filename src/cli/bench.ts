@@ -243,7 +243,7 @@ export async function bench(argv: readonly string[]): Promise<number> {
       signal: controller.signal,
       onEvent(e) {
         if (e.type === 'start' && progress)
-          process.stderr.write(`ln-diff bench: ${startLine({ tasks: config.tasks.length, formats: config.formats.length }, e.estimate)}\n`);
+          process.stderr.write(`ln-diff bench: ${startLine({ tasks: config.tasks.length, formats: config.formats.length, requests: e.total }, e.estimate)}\n`);
         progress?.event(e);
         if (e.type === 'retry') {
           progress?.clear();

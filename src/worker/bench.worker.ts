@@ -91,10 +91,8 @@ const api = {
   },
 
   /** Requests and tokens a run would take. */
-  async estimate(config: BenchConfig): Promise<{ requests: number; input: number; output: number; method: string }> {
-    const tasks = selectTasks(await loadSuite(), config.tasks);
-    const e = estimateRun(config, tasks);
-    return { requests: tasks.length * config.formats.length, ...e };
+  async estimate(config: BenchConfig): Promise<{ requests: number; skipped: number; input: number; output: number; method: string }> {
+    return estimateRun(config, selectTasks(await loadSuite(), config.tasks));
   },
 
   /** Run the bench; `news` hears how it goes. Resolves with the run (stopped or not). */

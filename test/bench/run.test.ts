@@ -7,9 +7,12 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { QUICK_TASKS, selectTasks } from '../../src/bench/select.ts';
+import { BENCH_FORMATS, QUICK_TASKS, selectTasks } from '../../src/bench/select.ts';
 import { benchMessage } from '../../src/bench/message.ts';
-import { runJson } from '../../src/bench/file.ts';
+import { readRun, runJson } from '../../src/bench/file.ts';
+import { estimateRun } from '../../src/bench/run.ts';
+import { taskChanges } from '../../src/bench/tasks.ts';
+import { writeWith } from '../../src/formats/compare.ts';
 import { getFormat } from '../../src/formats/index.ts';
 import type { BenchApi, BenchReply, ReplyScore } from '../../src/bench/types.ts';
 import { bench, IDLE_MS, KEY, plansFor, suite, task } from './harness.ts';
@@ -158,22 +161,57 @@ for (const api of APIS) {
 }
 
 describe('bench run: the quick tasks', () => {
-  it('selects the eight quick tasks and scores the writer\'s own replies as the round trip does', async () => {
+  it('every bench format can say every quick task (the writer round-trips it byte for byte)', () => {
+    for (const t of selectTasks(suite, 'quick'))
+      for (const name of BENCH_FORMATS) {
+        const written = writeWith(getFormat(name)!, taskChanges(t));
+        assert.equal(written.roundTrip, 'ok', `${t.id} in ${name}: ${written.problem ?? ''}`);
+      }
+  });
+
+  it('selects the eight quick tasks and scores the writer\'s own replies exact in every format asked', async () => {
     const quick = selectTasks(suite, 'quick');
     assert.deepEqual(new Set(quick.map((t) => t.id)), new Set(QUICK_TASKS));
     const { run } = await bench({ api: 'openai', tasks: quick, formats: ['ln-diff', 'udiff', 'whole'], behaviour: () => 'right', concurrency: 4 });
-    for (const r of run.replies) {
-      // Deleting a file (bcrypt-ci; abbrev-move-to-lib's rename deletes the old path) is beyond ln-diff and whole;
-      // ts-lib-promise mixes CR LF and LF lines, which a whole file written back cannot keep.
-      const inexpressible =
-        (['bcrypt-ci', 'abbrev-move-to-lib'].includes(r.task) && r.format !== 'udiff') || (r.task === 'ts-lib-promise' && r.format === 'whole');
-      assert.equal(r.status, 'done', r.task);
-      assert.equal(r.score.parsed, true, `${r.task} ${r.format}`);
-      assert.equal(r.score.applied, true, `${r.task} ${r.format}`);
-      assert.equal(r.score.exact, !inexpressible, `${r.task} ${r.format}`);
-      assert.equal(r.score.matches.failed, 0);
-    }
     assert.equal(run.replies.length, 24);
+    assert.equal(run.skipped, undefined);
+    for (const r of run.replies) {
+      assert.equal(r.status, 'done', r.task);
+      assert.deepEqual([r.score.parsed, r.score.applied, r.score.exact, r.score.matches.failed], [true, true, true, 0], `${r.task} ${r.format}`);
+    }
+  });
+});
+
+describe('bench run: changes a format cannot say', () => {
+  // bcrypt-ci deletes a file (ln-diff and whole have no way to), ts-lib-promise mixes CR LF and LF lines (whole
+  // writes a file back with one line break); udiff can say both.
+  const tasks = [task('bcrypt-ci'), task('ts-lib-promise')];
+  const formats = ['ln-diff', 'udiff', 'whole'];
+
+  it('are not asked: listed with the writer\'s reason, out of the requests, the estimate and the rates', async () => {
+    const { run, server } = await bench({ api: 'openai', tasks, formats, behaviour: () => 'right', concurrency: 2 });
+    assert.deepEqual(
+      run.skipped?.map((p) => `${p.task} ${p.format}`),
+      ['bcrypt-ci ln-diff', 'bcrypt-ci whole', 'ts-lib-promise whole'],
+    );
+    assert.match(run.skipped![0].reason, /does not carry deleting a file/);
+    assert.match(run.skipped![2].reason, /does not carry which line break/);
+    assert.deepEqual(run.replies.map((r) => `${r.task} ${r.format}`), ['bcrypt-ci udiff', 'ts-lib-promise ln-diff', 'ts-lib-promise udiff']);
+    assert.equal(server.posts().length, 3);
+    assert.ok(run.replies.every((r) => r.score.exact));
+    const plans = plansFor('openai', formats);
+    const config = { ...run.config, formats: plans };
+    const all = estimateRun(config, tasks);
+    const asked = estimateRun(config, [task('ts-lib-promise')]);
+    // bcrypt-ci is asked in udiff alone: its estimate is less than the three formats' would be.
+    assert.ok(all.input > asked.input && all.input < asked.input * 3, `${all.input} vs ${asked.input}`);
+  });
+
+  it('a saved run keeps them', async () => {
+    const { run } = await bench({ api: 'openai', tasks, formats, behaviour: () => 'right', concurrency: 2 });
+    const back = readRun(runJson(run));
+    assert.ok(back.ok);
+    assert.deepEqual(back.ok && back.run.skipped, run.skipped);
   });
 });
 

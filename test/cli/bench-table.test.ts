@@ -10,6 +10,7 @@ import {
   problemsLine,
   progressAfter,
   progressLine,
+  skippedLine,
   startLine,
   startProgress,
   thresholdFailures,
@@ -164,4 +165,20 @@ test('the start line: requests, and the tokens they are estimated to take', () =
     '24 requests (8 tasks × 3 formats), about 120k tokens in and 30k out (estimated from lengths)',
   );
   assert.equal(startLine({ tasks: 1, formats: 1 }, { input: 900, output: 40, method: 'o200k' }), '1 request (1 task × 1 format), about 900 tokens in and 40 out (counted)');
+});
+
+test('pairs a format cannot say: counted out of the requests, named under the table', () => {
+  assert.equal(
+    startLine({ tasks: 2, formats: 3, requests: 3 }, { input: 900, output: 40, method: 'estimate' }),
+    '3 requests (2 tasks × 3 formats, 3 not asked), about 900 tokens in and 40 out (estimated from lengths)',
+  );
+  const skipped = [
+    { task: 'bcrypt-ci', format: 'ln-diff', reason: 'ln-diff does not carry deleting a file' },
+    { task: 'bcrypt-ci', format: 'whole', reason: 'whole does not carry deleting a file' },
+    { task: 'ts-lib-promise', format: 'whole', reason: 'whole does not carry which line break' },
+  ];
+  assert.equal(skippedLine(run()), null);
+  const line = skippedLine(run({ skipped }));
+  assert.equal(line, 'not asked, because the format cannot say the change (a perfect reply could not reach the target): ln-diff bcrypt-ci; whole bcrypt-ci, ts-lib-promise');
+  assert.ok(benchTable(run({ skipped }), [summary('ln-diff')], plain).includes(line!));
 });

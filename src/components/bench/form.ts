@@ -262,7 +262,9 @@ export function mountForm(client: BenchClient, root: HTMLElement): BenchForm {
     try {
       const e = await client.call((api) => api.estimate(draft));
       if (seq !== estimateSeq) return;
-      ui.estimate.textContent = `${plural(e.requests, 'request')}, about ${count(e.input)} input and ${count(e.output)} output tokens (estimate).`;
+      ui.estimate.textContent =
+        `${plural(e.requests, 'request')}, about ${count(e.input)} input and ${count(e.output)} output tokens (estimate)` +
+        (e.skipped > 0 ? `; ${e.skipped} not asked: the format cannot say that task's change.` : '.');
     } catch (error) {
       if (seq !== estimateSeq) return;
       ui.estimate.textContent = `${plural(tasks.length * formats.length, 'request')} (no token estimate: ${error instanceof Error ? error.message : String(error)}).`;

@@ -29,6 +29,7 @@ export class RunView {
   private readonly empty = byId('bn-empty');
   private readonly box = byId('bn-run-view');
   private readonly meta = byId('bn-meta');
+  private readonly skipped = byId('bn-skipped');
   private readonly summary = byId('bn-summary');
   private readonly chart = byId('bn-chart');
   private readonly replies = byId('bn-replies');
@@ -41,6 +42,7 @@ export class RunView {
     this.empty.hidden = true;
     this.box.hidden = false;
     this.meta.textContent = describeRun({ config, engine, started });
+    this.skipped.replaceChildren();
     this.summary.replaceChildren();
     this.chart.replaceChildren();
     const tasks = new Map(config.tasks.map((t, i) => [t, i]));
@@ -74,7 +76,25 @@ export class RunView {
   }
 
   private stopped(run: BenchRun): void {
-    if (run.stopped) this.meta.append(' ', h('strong', null, `Stopped: ${plural(run.replies.filter((r) => r.status !== 'stopped').length, 'reply', 'replies')} of ${plural(run.config.tasks.length * run.config.formats.length, 'request')}.`));
+    const asked = run.config.tasks.length * run.config.formats.length - (run.skipped?.length ?? 0);
+    if (run.stopped) this.meta.append(' ', h('strong', null, `Stopped: ${plural(run.replies.filter((r) => r.status !== 'stopped').length, 'reply', 'replies')} of ${plural(asked, 'request')}.`));
+    this.notAsked(run);
+  }
+
+  /** The pairs the run did not ask, because the format cannot say the change: named, with the writer's reason. */
+  private notAsked(run: BenchRun): void {
+    const pairs = run.skipped ?? [];
+    this.skipped.replaceChildren();
+    if (pairs.length === 0) return;
+    const items = pairs.map((p) => h('li', null, h('code', null, p.format), ' · ', p.task, ': ', p.reason));
+    this.skipped.append(
+      h(
+        'details',
+        { class: 'bn-skipped' },
+        h('summary', null, `${plural(pairs.length, 'task', 'tasks')} not asked in a format that cannot say the change (they count in no rate)`),
+        h('ul', null, ...items),
+      ),
+    );
   }
 
   /** Show a whole run (opened, or finished). */
