@@ -9,7 +9,9 @@ import { expose, type ProxyOrClone } from 'comlink';
 import LZString from 'lz-string';
 import suiteUrl from '../../bench/tasks/suite.json?url';
 import { familyOf, sectionFor, type FamilyKey, type PromptTable } from '../bench/prompts.ts';
+import { exactCounter } from '../bench/count.ts';
 import { estimateRun, runBench } from '../bench/run.ts';
+import { loadTokenizers } from '../tokens/index.ts';
 import { selectTasks } from '../bench/select.ts';
 import { best, summarize } from '../bench/summary.ts';
 import { compareRuns, readRun, runJson } from '../bench/file.ts';
@@ -133,7 +135,9 @@ const api = {
       }
     };
     try {
-      const run = await runBench({ config, tasks, key, engine, signal: own.signal, onEvent, allowed });
+      // A reply whose API reported no usage is counted with the model's own tokenizer where one runs here
+      // (loaded on first use, a separate chunk), else estimated.
+      const run = await runBench({ config, tasks, key, engine, signal: own.signal, onEvent, allowed, count: exactCounter(loadTokenizers) });
       return view(run);
     } finally {
       controller = null;

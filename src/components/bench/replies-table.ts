@@ -110,7 +110,7 @@ export class RepliesTable {
       yes(r.score.applied, 4),
       yes(r.score.exact, 5),
       td(6, null, matches(r)),
-      td(7, { class: 'bn-num' }, `${tokens(r.tokens.input, r.tokens.method === 'estimate')} / ${tokens(r.tokens.output, r.tokens.method === 'estimate')}`),
+      td(7, { class: 'bn-num' }, `${tokens(r.tokens.input, r.tokens.method === 'estimate')} / ${tokens(r.tokens.output, r.tokens.method === 'estimate')}${r.tokens.method === 'usage' || r.tokens.method === 'estimate' ? '' : ` (${r.tokens.method})`}`),
       td(8, { class: 'bn-num' }, r.ms.firstToken === null ? `–, ${duration(r.ms.total)}` : `${duration(r.ms.firstToken)}, ${duration(r.ms.total)}`),
       td(9, { class: 'bn-actions' }, open, ' ', toggle),
     );

@@ -97,7 +97,7 @@ export function summaryTable(summaries: readonly FormatSummary[], best: Record<B
   const notes = [
     '★ best in its column (the highest rate, the lowest median; none where all are equal).',
     'Stopped replies are not counted.',
-    ...(summaries.some((s) => s.estimated) ? ['~ tokens estimated from the length (characters / 4): the API reported none.'] : []),
+    ...(summaries.some((s) => s.estimated) ? ['~ tokens estimated from the length (characters / 4): the API reported none, and the model has no tokenizer here (OpenAI and Llama 3 models are counted exactly).'] : []),
   ];
   return h(
     'div',
