@@ -6,9 +6,9 @@ import { formats } from '../formats/index.ts';
 import type { BenchSuite, BenchTask } from './tasks.ts';
 
 /**
- * The quick run's tasks: eight small to medium changes in seven languages
- * (JavaScript, CSS, Python, C, YAML, Markdown, JSON), one to six hunks, one
- * and two files. Every bench format can say each of them (a test checks it),
+ * The quick run's tasks: eight small to medium changes (45 to 350 lines) in
+ * seven languages (JavaScript, CSS, SCSS, Python, C, YAML, Markdown), one to
+ * six hunks, one and two files. Every bench format can say each of them (a test checks it),
  * so a quick run compares the formats on the same tasks.
  */
 export const QUICK_TASKS: readonly string[] = [
@@ -19,7 +19,7 @@ export const QUICK_TASKS: readonly string[] = [
   'nan-ci',
   'bcrypt-promises',
   'nan-doc-string-bytes',
-  'normalize-package',
+  'bootstrap-functions-spinners',
 ];
 
 /** The formats a run can ask for: every registered format with a prompt, in registry order. */

@@ -197,7 +197,7 @@ describe('bench estimate', () => {
     const config = { endpoint: { api: 'openai' as const, baseUrl: 'http://x/v1', model: 'gpt-4.1' }, formats: [plan], tasks: [t.id], concurrency: 1, retries: 0, idleTimeoutMs: 1 };
     const user = benchMessage(t, getFormat('ln-diff')!, plan.reminder);
     const reply = getFormat('ln-diff')!.write([{ file: 'index.js', before: t.files[0].before, after: t.files[0].after }]);
-    assert.deepEqual(estimateRun(config, [t]), { input: Math.ceil((plan.system.length + user.length) / 4), output: Math.ceil(reply.length / 4), method: 'estimate' });
+    assert.deepEqual(estimateRun(config, [t]), { input: Math.ceil((plan.system.length + user.length) / 4), output: Math.ceil(reply.length / 4), method: 'estimate', requests: 1, skipped: 0 });
   });
 });
 

@@ -139,7 +139,7 @@ test('Run is disabled with the reason until the endpoint is complete and allowed
 test('a quick run in three formats shows the scores the behaviours imply, as they arrive', async ({ page, context }) => {
   // ln-diff: every reply right; search-replace: two replies without edits; udiff: one typo (applies, not exact).
   const behaviour = (task: string, format: string): Behaviour =>
-    format === 'search-replace' && (task === 'ms-index' || task === 'bcrypt-ci') ? 'prose-only' : format === 'udiff' && task === 'normalize-css' ? 'typo' : 'right';
+    format === 'search-replace' && (task === 'ms-index' || task === 'nan-ci') ? 'prose-only' : format === 'udiff' && task === 'normalize-css' ? 'typo' : 'right';
   const s = await server(behaviour);
   const w = watch(context, page);
   await fill(page, s);
@@ -285,7 +285,7 @@ test('a run saved as JSON opens again as the same table, and two runs compare wi
 });
 
 test('a share link opens the same run; a broken link says what is wrong', async ({ page, context, browser }) => {
-  const s = await server((task) => (task === 'bcrypt-ci' ? 'prose-only' : 'right'));
+  const s = await server((task) => (task === 'nan-ci' ? 'prose-only' : 'right'));
   const w = watch(context, page);
   await fill(page, s, { formats: ['ln-diff', 'udiff'] });
   await runButton(page).click();
@@ -482,7 +482,7 @@ test('screenshots', async ({ page }) => {
   mkdirSync(dir!, { recursive: true });
   let second = false;
   const s = await server((task, format) =>
-    format === 'search-replace' && task === 'ms-index' ? 'prose-only' : format === 'udiff' && task === (second ? 'ms-index' : 'bcrypt-ci') ? 'typo' : 'right',
+    format === 'search-replace' && task === 'ms-index' ? 'prose-only' : format === 'udiff' && task === (second ? 'ms-index' : 'nan-ci') ? 'typo' : 'right',
   );
   await fill(page, s);
   await runButton(page).click();
