@@ -8,6 +8,7 @@
 
 import {
   chatRequest,
+  corsMessage,
   deltaOf,
   EndpointError,
   httpErrorMessage,
@@ -24,6 +25,24 @@ export interface BenchClock {
   now(): number;
   /** Resolves after `ms`; rejects when `signal` aborts first. */
   sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+/** The origin of the page running this (a window or a worker), or null in Node. */
+function pageOrigin(): string | null {
+  const where = (globalThis as { location?: { origin?: unknown } }).location;
+  return typeof where?.origin === 'string' && where.origin !== 'null' ? where.origin : null;
+}
+
+/** In a page and cross-origin: whether the server answers a no-cors request (so the real one was refused by CORS). */
+async function refusedByCors(url: string, doFetch: typeof fetch, signal: AbortSignal): Promise<boolean> {
+  const origin = pageOrigin();
+  if (origin === null || new URL(url).origin === origin) return false;
+  try {
+    await doFetch(url, { method: 'GET', mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const abortError = () => new DOMException('The operation was aborted.', 'AbortError');
@@ -164,7 +183,11 @@ export async function streamReply(args: StreamArgs): Promise<StreamResult> {
       );
     } catch (e) {
       if (signal.aborted) return stopped();
-      return end('network', `Could not reach ${new URL(request.url).origin} (${e instanceof Error ? e.message : String(e)}).`, { transient: true });
+      const target = new URL(request.url).origin;
+      // In a page, a refused cross-origin answer (CORS) and no answer fail alike; a no-cors
+      // request, which needs no permission, tells them apart. A refusal is not retried: it will not change.
+      if (await refusedByCors(request.url, doFetch, cut.signal)) return end('network', corsMessage(target, pageOrigin()!));
+      return end('network', `Could not reach ${target} (${e instanceof Error ? e.message : String(e)}).`, { transient: true });
     }
     if (response === IDLE) {
       cut.abort();

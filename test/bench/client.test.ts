@@ -27,6 +27,32 @@ describe('bench client endings', () => {
     assert.match(got.error ?? '', /\[key\]/);
   });
 
+  it('in a page, a server that answers only without CORS is named as a CORS refusal, with the fix, and not retried', async () => {
+    const methods: string[] = [];
+    const fetch = (async (_url: string, init: RequestInit) => {
+      methods.push(`${init.method} ${init.mode ?? 'cors'}`);
+      if (init.mode === 'no-cors') return new Response(null, { status: 200 });
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof globalThis.fetch;
+    const g = globalThis as { location?: unknown };
+    g.location = { origin: 'https://ln-diff.example' };
+    try {
+      const got = await streamReply({ ...base, signal: new AbortController().signal, clock: new TestClock(), fetch });
+      assert.deepEqual([got.status, got.transient], ['network', false]);
+      assert.match(got.error ?? '', /^The browser blocked the answer from http:\/\/127\.0\.0\.1:9: .*OLLAMA_ORIGINS=https:\/\/ln-diff\.example/);
+      assert.deepEqual(methods, ['POST cors', 'GET no-cors']);
+      // Not answering at all is another matter: transient, retried.
+      const down = (async () => {
+        throw new TypeError('Failed to fetch');
+      }) as typeof globalThis.fetch;
+      const gone = await streamReply({ ...base, signal: new AbortController().signal, clock: new TestClock(), fetch: down });
+      assert.deepEqual([gone.status, gone.transient], ['network', true]);
+      assert.match(gone.error ?? '', /^Could not reach http:\/\/127\.0\.0\.1:9 /);
+    } finally {
+      delete g.location;
+    }
+  });
+
   it('a thrown fetch is a transient network failure; an unusable base URL is never sent', async () => {
     let calls = 0;
     const fetch = (async () => {
