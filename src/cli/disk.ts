@@ -90,35 +90,49 @@ function randomHex(n: number): string {
 }
 
 /**
+ * Whether stdin is a terminal. Anything but a character device is not one:
+ * told by one fstat, without loading node:tty (and the socket and stream
+ * modules it brings).
+ */
+export function stdinIsTerminal(): boolean {
+  try {
+    if (!fs.fstatSync(0).isCharacterDevice()) return false;
+  } catch {}
+  const tty = process.getBuiltinModule('node:tty') as typeof import('node:tty');
+  return tty.isatty(0);
+}
+
+/**
  * All of stdin's bytes. Read with plain reads while stdin gives them (no
  * stream machinery to load); a stdin that would block (a non-blocking pipe)
- * or fails is read on as a stream, after the bytes already read.
+ * or fails is read on as a stream, after the bytes already read. The bytes
+ * go into one buffer, replaced by one eight times larger when full (memory
+ * no read reaches is never touched): a request of a few megabytes is copied
+ * at most twice on the way, never gathered from pieces at the end.
  */
 export async function readAllStdin(): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let chunk = Buffer.allocUnsafe(1 << 16);
+  let buffer = Buffer.allocUnsafe(1 << 16);
   let filled = 0;
   for (;;) {
+    if (filled === buffer.length) {
+      const larger = Buffer.allocUnsafe(buffer.length * 8);
+      buffer.copy(larger, 0, 0, filled);
+      buffer = larger;
+    }
     let n: number;
     try {
-      n = fs.readSync(0, chunk, filled, chunk.length - filled, null);
+      n = fs.readSync(0, buffer, filled, buffer.length - filled, null);
     } catch (err) {
       if (errno(err) === 'EOF') break; // the end of a pipe, on Windows
       // EAGAIN (a non-blocking pipe with nothing yet) or any other: the stream reads on as it can.
-      chunks.push(chunk.subarray(0, filled));
+      const chunks: Buffer[] = [buffer.subarray(0, filled)];
       for await (const more of process.stdin) chunks.push(more as Buffer);
       return Buffer.concat(chunks);
     }
     if (n === 0) break;
     filled += n;
-    if (filled === chunk.length) {
-      chunks.push(chunk);
-      chunk = Buffer.allocUnsafe(chunk.length * 2);
-      filled = 0;
-    }
   }
-  chunks.push(chunk.subarray(0, filled));
-  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+  return buffer.subarray(0, filled);
 }
 
 function errno(err: unknown): string | undefined {
