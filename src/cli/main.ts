@@ -14,7 +14,6 @@ import { decodeUtf8, openBase, readAllStdin, readTarget, readTextFile, removeSta
 import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, oneLine } from './errors.ts';
 import { changeLine, editRef, resultLines, styleFor, totalsLine } from './summary.ts';
 import { writeStdout } from './stdout.ts';
-import { writeResult } from './write-result.ts';
 
 export function usage(): string {
   const names = FORMAT_NAMES.join(', ');
@@ -89,7 +88,7 @@ async function applyJson(): Promise<number> {
   }
   const request = validateRequest(value);
   const result = applyRequest(request);
-  writeResult(result);
+  out(JSON.stringify(result) + '\n');
   return result.ok ? EXIT_OK : EXIT_FAILED;
 }
 

@@ -27,8 +27,6 @@ function toStream(): NodeJS.WriteStream {
 
 /** UTF-16 units encoded and written at a time. */
 const CHUNK = 1 << 16;
-/** UTF-16 units of a JSON string escaped at a time (`writeJsonString`). */
-export const JSON_CHUNK = CHUNK;
 /** The bytes of one chunk: UTF-8 takes at most three bytes per UTF-16 unit. */
 let scratch: Buffer | null = null;
 
@@ -62,21 +60,4 @@ export function writeStdout(text: string): void {
     }
     from = to;
   }
-}
-
-/**
- * Write `text` as a JSON string (quotes and escapes exactly as
- * JSON.stringify writes them), a chunk at a time: a large text is never
- * escaped into one whole copy. A chunk never ends between the two halves
- * of a surrogate pair, so each is escaped as the whole text would be.
- */
-export function writeJsonString(text: string): void {
-  writeStdout('"');
-  for (let from = 0; from < text.length; ) {
-    let to = Math.min(text.length, from + JSON_CHUNK);
-    if (to < text.length && (text.charCodeAt(to - 1) & 0xfc00) === 0xd800) to--;
-    writeStdout(JSON.stringify(text.slice(from, to)).slice(1, -1));
-    from = to;
-  }
-  writeStdout('"');
 }

@@ -171,9 +171,7 @@ export function spliceText(text: string, file: TextFile, splices: readonly Splic
   const sorted = splices.length < 2 ? splices : [...splices].sort((a, b) => a.from - b.from || a.to - b.to);
   const head = file.bom ? 1 : 0;
   let fallback: Eol | null = null;
-  // Concatenated, not joined: the pieces stay linked until the text is read
-  // (a large file is copied once, when first read, not while the engine holds its lines).
-  let out = file.bom ? BOM : '';
+  const out: string[] = file.bom ? [BOM] : [];
   let line = 0; // the line whose start `offset` is
   let offset = head;
   let pos = 0; // the first original line not yet written
@@ -187,18 +185,18 @@ export function spliceText(text: string, file: TextFile, splices: readonly Splic
   };
   for (const s of sorted) {
     if (pos < s.from) {
-      out += text.slice(posOffset, seek(s.from));
+      out.push(text.slice(posOffset, seek(s.from)));
       pos = s.from;
       posOffset = offset;
     }
     const whole = s.from === 0 && s.to === n;
     const eol = s.to > s.from && !whole ? eols[s.to - 1] : (fallback ??= dominantEol(file));
-    for (const l of s.lines) out += l + eol;
+    for (const l of s.lines) out.push(l, eol);
     if (s.to > pos) {
       pos = s.to;
       posOffset = seek(pos);
     }
   }
-  if (pos < n) out += text.slice(posOffset);
-  return out;
+  if (pos < n) out.push(text.slice(posOffset));
+  return out.join('');
 }
