@@ -65,7 +65,7 @@ import {
   type Stats,
 } from 'node:fs';
 import * as path from 'node:path';
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import { CliError, EXIT_USAGE } from './errors.ts';
 
 /** What a regular file was when ln-diff looked at it (to keep its mode and owner, and to see it change). */
@@ -101,8 +101,11 @@ const labelOf = (t: Pick<Target, 'file' | 'ref'>) => (t.ref ? `${t.file} (${t.re
 
 /** Decode UTF-8 exactly (a BOM is kept as U+FEFF); null when the bytes are not UTF-8. */
 export function decodeUtf8(bytes: Uint8Array): string | null {
-  if (!isUtf8(bytes)) return null;
   const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // ASCII reads the same as Latin-1, which Node.js decodes by copying, and keeps a large text
+  // outside the JavaScript heap (the collector never moves it).
+  if (isAscii(buffer)) return buffer.toString('latin1');
+  if (!isUtf8(buffer)) return null;
   return buffer.toString('utf8');
 }
 
