@@ -196,6 +196,22 @@ function profile(): Record<string, number> | null {
 }
 const parts = profile();
 
+// The Node.js modules a run loads that `node -e 0` does not (each costs start-up
+// time; the socket, stream and TTY modules a few milliseconds together).
+function modulesLoaded(argv: string[], input: string): string[] {
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  const list = `process.on('exit', () => process.stderr.write('\\n' + JSON.stringify(process.moduleLoadList) + '\\n'))`;
+  const run = (args: string[], stdin: string) => {
+    const r = spawnSync(node, ['--require', join(dir, 'list-modules.cjs'), ...args], { input: stdin, env, encoding: 'utf8', maxBuffer: 1 << 30 });
+    return JSON.parse(r.stderr.trim().split('\n').pop() ?? '[]') as string[];
+  };
+  writeFileSync(join(dir, 'list-modules.cjs'), list);
+  const base = new Set(run(['-e', '0'], ''));
+  return run(argv, input).filter((m) => !base.has(m) && m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length));
+}
+const loaded = modulesLoaded([root('bin/ln-diff.cjs'), 'apply', '--json'], request);
+
 // ---------------------------------------------------------------------------
 // Report.
 
@@ -220,6 +236,7 @@ if (parts) {
       `importing the library (lib/index.js, unbundled) ${ms(parts.library)} ms; reading and parsing the request ${ms(parts.read)} ms; applyRequest and JSON.stringify ${ms(parts.apply)} ms`,
   );
 }
+console.log(`\nNode.js modules ln-diff (lib) loads beyond node -e 0: ${loaded.join(', ') || 'none'}`);
 const lib = rows.find((r) => r.name === 'ln-diff (lib)');
 if (lib && base) {
   const ratio = lib.median / base.median;

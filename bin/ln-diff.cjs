@@ -30,11 +30,6 @@ function load() {
 }
 
 if (require.main === module) {
-  // A closed pipe (`ln-diff … | head`) is not an error worth a stack trace.
-  process.stdout.on('error', (err) => {
-    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw err;
-  });
   let cli;
   try {
     cli = load().exports;

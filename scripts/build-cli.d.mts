@@ -1,4 +1,6 @@
 /** Bundle the command into `outDir/main.cjs`. */
 export function bundleCli(outDir: string): void;
+/** `code` with every character outside ASCII escaped (`\uXXXX`), the same program. */
+export function asciiOnly(code: string): string;
 /** Run the command once through `bin` and leave V8's code cache next to its bundle. */
 export function writeCodeCache(bin: string): void;

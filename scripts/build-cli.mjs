@@ -8,7 +8,7 @@
 // Usage: node scripts/build-cli.mjs [OUT_DIR]   (default lib/cli)
 
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
@@ -18,17 +18,38 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** Bundle the command into `outDir/main.cjs` (`import.meta.url` is the file's own URL). */
 export function bundleCli(outDir) {
   mkdirSync(outDir, { recursive: true });
-  buildSync({
+  const { outputFiles } = buildSync({
     entryPoints: [join(ROOT, 'src/cli/main.ts')],
     bundle: true,
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+    charset: 'ascii',
     outfile: join(outDir, 'main.cjs'),
     define: { 'import.meta.url': '__ln_diff_url' },
     banner: { js: "var __ln_diff_url = require('node:url').pathToFileURL(__filename).href;" },
     logLevel: 'warning',
+    write: false,
   });
+  for (const f of outputFiles) writeFileSync(f.path, asciiOnly(f.text));
+}
+
+/**
+ * The bundle with no character outside ASCII, so that V8 holds its source as
+ * one byte a character (half the memory, and faster to read and scan than
+ * two). esbuild's `charset: 'ascii'` escapes strings, templates and names but
+ * leaves regular expression literals as written: there each character left is
+ * written as `\uXXXX` (per UTF-16 unit: a surrogate pair stays one code point
+ * under the `u` flag), and a backslash before it (an identity escape, the
+ * character itself) is dropped.
+ */
+export function asciiOnly(code) {
+  const out = code.replace(/(\\*)([^\x00-\x7f])/g, (_, slashes, ch) => {
+    const escape = `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    return (slashes.length % 2 === 1 ? slashes.slice(1) : slashes) + escape;
+  });
+  if (!/^[\x00-\x7f]*$/.test(out)) throw new Error('the bundle is not ASCII');
+  return out;
 }
 
 /** A run of the command, through `bin` (bin/ln-diff.cjs), that leaves its code cache next to the bundle. */

@@ -5,7 +5,6 @@
 // whole with the case's expectation (spec/conformance.md); each failure is
 // printed with its differences, whitespace visible, then `N passed, N failed`.
 
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { compareResult, showMismatch } from '../examples/compare.ts';
@@ -84,6 +83,8 @@ export function selectCases(cases: readonly SuiteCase[], command: Pick<Conforman
 
 function runOnce(cmd: string, input: string, timeoutSeconds: number): Promise<Outcome> {
   return new Promise((resolve) => {
+    // node:child_process (and the socket and stream modules it loads) only when the suite runs.
+    const { spawn } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process');
     const child = spawn(cmd, { shell: true, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];

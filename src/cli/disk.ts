@@ -40,9 +40,32 @@
 // after every write, and happen only when every write succeeded (a moved file
 // keeps its old name when its new one could not be written).
 
-import * as fs from 'node:fs';
+// Named imports: a namespace import of node:fs is copied property by property when the bundle starts.
+import {
+  accessSync,
+  closeSync,
+  constants,
+  existsSync,
+  fchmodSync,
+  fchownSync,
+  fstatSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmdirSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  type Stats,
+} from 'node:fs';
 import * as path from 'node:path';
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import { CliError, EXIT_USAGE } from './errors.ts';
 
 /** What a regular file was when ln-diff looked at it (to keep its mode and owner, and to see it change). */
@@ -78,8 +101,11 @@ const labelOf = (t: Pick<Target, 'file' | 'ref'>) => (t.ref ? `${t.file} (${t.re
 
 /** Decode UTF-8 exactly (a BOM is kept as U+FEFF); null when the bytes are not UTF-8. */
 export function decodeUtf8(bytes: Uint8Array): string | null {
-  if (!isUtf8(bytes)) return null;
   const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // ASCII reads the same as Latin-1, which Node.js decodes by copying, and keeps a large text
+  // outside the JavaScript heap (the collector never moves it).
+  if (isAscii(buffer)) return buffer.toString('latin1');
+  if (!isUtf8(buffer)) return null;
   return buffer.toString('utf8');
 }
 
@@ -90,35 +116,49 @@ function randomHex(n: number): string {
 }
 
 /**
+ * Whether stdin is a terminal. Anything but a character device is not one:
+ * told by one fstat, without loading node:tty (and the socket and stream
+ * modules it brings).
+ */
+export function stdinIsTerminal(): boolean {
+  try {
+    if (!fstatSync(0).isCharacterDevice()) return false;
+  } catch {}
+  const tty = process.getBuiltinModule('node:tty') as typeof import('node:tty');
+  return tty.isatty(0);
+}
+
+/**
  * All of stdin's bytes. Read with plain reads while stdin gives them (no
  * stream machinery to load); a stdin that would block (a non-blocking pipe)
- * or fails is read on as a stream, after the bytes already read.
+ * or fails is read on as a stream, after the bytes already read. The bytes
+ * go into one buffer, replaced by one eight times larger when full (memory
+ * no read reaches is never touched): a request of a few megabytes is copied
+ * at most twice on the way, never gathered from pieces at the end.
  */
 export async function readAllStdin(): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let chunk = Buffer.allocUnsafe(1 << 16);
+  let buffer = Buffer.allocUnsafe(1 << 16);
   let filled = 0;
   for (;;) {
+    if (filled === buffer.length) {
+      const larger = Buffer.allocUnsafe(buffer.length * 8);
+      buffer.copy(larger, 0, 0, filled);
+      buffer = larger;
+    }
     let n: number;
     try {
-      n = fs.readSync(0, chunk, filled, chunk.length - filled, null);
+      n = readSync(0, buffer, filled, buffer.length - filled, null);
     } catch (err) {
       if (errno(err) === 'EOF') break; // the end of a pipe, on Windows
       // EAGAIN (a non-blocking pipe with nothing yet) or any other: the stream reads on as it can.
-      chunks.push(chunk.subarray(0, filled));
+      const chunks: Buffer[] = [buffer.subarray(0, filled)];
       for await (const more of process.stdin) chunks.push(more as Buffer);
       return Buffer.concat(chunks);
     }
     if (n === 0) break;
     filled += n;
-    if (filled === chunk.length) {
-      chunks.push(chunk);
-      chunk = Buffer.allocUnsafe(chunk.length * 2);
-      filled = 0;
-    }
   }
-  chunks.push(chunk.subarray(0, filled));
-  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+  return buffer.subarray(0, filled);
 }
 
 function errno(err: unknown): string | undefined {
@@ -132,7 +172,7 @@ function describe(err: unknown): string {
   return e?.code ? message.split(', ')[0] : message;
 }
 
-function statOf(st: fs.Stats): FileStat {
+function statOf(st: Stats): FileStat {
   return { mode: st.mode & 0o7777, uid: st.uid, gid: st.gid, dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
 }
 
@@ -146,11 +186,11 @@ export function isInside(parent: string, child: string): boolean {
 export function openBase(dir: string): string {
   let real: string;
   try {
-    real = fs.realpathSync(path.resolve(dir));
+    real = realpathSync(path.resolve(dir));
   } catch (err) {
     throw new CliError(`base directory ${dir}: ${errno(err) === 'ENOENT' ? 'does not exist' : describe(err)}`);
   }
-  if (!fs.statSync(real).isDirectory()) throw new CliError(`base directory ${dir}: not a directory`);
+  if (!statSync(real).isDirectory()) throw new CliError(`base directory ${dir}: not a directory`);
   return real;
 }
 
@@ -200,19 +240,19 @@ export function resolveTarget(base: string, file: string, ref?: string): Target 
       break;
     }
     try {
-      fs.lstatSync(dir);
+      lstatSync(dir);
     } catch (err) {
       if (errno(err) === 'ENOENT' || errno(err) === 'ENOTDIR') continue;
       throw new CliError(`${label}: cannot inspect ${path.relative(base, dir)} (${describe(err)})`);
     }
     let realDir: string;
     try {
-      realDir = fs.realpathSync(dir);
+      realDir = realpathSync(dir);
     } catch {
       throw unsafe_(`${path.relative(base, dir)} is a symlink that points nowhere`);
     }
     if (!isInside(base, realDir)) throw unsafe_(`${path.relative(base, dir)} resolves outside the base directory`);
-    if (!fs.statSync(realDir).isDirectory()) throw new CliError(`${label}: ${path.relative(base, dir)} is not a directory`);
+    if (!statSync(realDir).isDirectory()) throw new CliError(`${label}: ${path.relative(base, dir)} is not a directory`);
     real = path.join(realDir, path.relative(dir, abs));
     break;
   }
@@ -220,9 +260,9 @@ export function resolveTarget(base: string, file: string, ref?: string): Target 
   const realGit = gitSegment(realRel);
   if (realGit !== null) throw unsafe_(`resolves into git's own directory (${realRel})`);
 
-  let st: fs.Stats;
+  let st: Stats;
   try {
-    st = fs.lstatSync(abs);
+    st = lstatSync(abs);
   } catch (err) {
     if (errno(err) === 'ENOENT') return { file, abs, real, exists: false, stat: null, ...(ref ? { ref } : {}) };
     throw new CliError(`${label}: cannot inspect (${describe(err)})`);
@@ -240,15 +280,15 @@ export function resolveTarget(base: string, file: string, ref?: string): Target 
 export function readTarget(target: Target): { target: Target; text: string } {
   const label = labelOf(target);
   let bytes: Buffer;
-  let st: fs.Stats;
+  let st: Stats;
   try {
     // O_NOFOLLOW: a symlink swapped in since the check is not followed.
-    const fd = fs.openSync(target.abs, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+    const fd = openSync(target.abs, constants.O_RDONLY | constants.O_NOFOLLOW);
     try {
-      st = fs.fstatSync(fd);
-      bytes = fs.readFileSync(fd);
+      st = fstatSync(fd);
+      bytes = readFileSync(fd);
     } finally {
-      fs.closeSync(fd);
+      closeSync(fd);
     }
   } catch (err) {
     throw new CliError(`${label}: cannot read (${describe(err)})`);
@@ -263,7 +303,7 @@ export function readTarget(target: Target): { target: Target; text: string } {
 export function readTextFile(file: string): string {
   let bytes: Buffer;
   try {
-    bytes = fs.readFileSync(file);
+    bytes = readFileSync(file);
   } catch (err) {
     const code = errno(err);
     throw new CliError(
@@ -288,7 +328,7 @@ function ownGroups(): Set<number> {
 /** The nearest directory of `abs` that exists. */
 function nearestDir(abs: string): string {
   let dir = path.dirname(abs);
-  while (!fs.existsSync(dir) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  while (!existsSync(dir) && path.dirname(dir) !== dir) dir = path.dirname(dir);
   return dir;
 }
 
@@ -301,7 +341,7 @@ function nearestDir(abs: string): string {
 export function writeProblem(base: string, target: Target, op: 'write' | 'delete'): string | null {
   if (target.stat !== null) {
     try {
-      fs.accessSync(target.abs, fs.constants.W_OK);
+      accessSync(target.abs, constants.W_OK);
     } catch (err) {
       return `you may not write it (${describe(err)}); ln-diff changes only files you could edit in place`;
     }
@@ -315,7 +355,7 @@ export function writeProblem(base: string, target: Target, op: 'write' | 'delete
   }
   const dir = nearestDir(target.abs);
   try {
-    fs.accessSync(dir, fs.constants.W_OK | fs.constants.X_OK);
+    accessSync(dir, constants.W_OK | constants.X_OK);
   } catch (err) {
     const name = path.relative(base, dir) || 'the base directory';
     return `cannot ${op === 'delete' ? 'remove' : 'create'} files in ${name} (${describe(err)})`;
@@ -371,7 +411,7 @@ export function removeStaleTemps(dirs: Iterable<string>): string[] {
   for (const dir of new Set(dirs)) {
     let names: string[];
     try {
-      names = fs.readdirSync(dir);
+      names = readdirSync(dir);
     } catch {
       continue;
     }
@@ -382,8 +422,8 @@ export function removeStaleTemps(dirs: Iterable<string>): string[] {
       if (pid > 0x7fffffff || running(pid)) continue;
       const file = path.join(dir, name);
       try {
-        if (!fs.lstatSync(file).isFile()) continue;
-        fs.unlinkSync(file);
+        if (!lstatSync(file).isFile()) continue;
+        unlinkSync(file);
         removed.push(file);
       } catch {}
     }
@@ -412,12 +452,12 @@ export function stageTarget(base: string, target: Target, text: string): Staged 
   const dir = path.dirname(target.abs);
   let createdDir: string | null = null;
   try {
-    createdDir = fs.mkdirSync(dir, { recursive: true }) ?? null;
+    createdDir = mkdirSync(dir, { recursive: true }) ?? null;
   } catch (err) {
     throw new CliError(`cannot create its directory (${describe(err)})`);
   }
   // The directories just made (or found) must still resolve inside the base, and not into .git.
-  const realDir = fs.realpathSync(dir);
+  const realDir = realpathSync(dir);
   if (!isInside(base, realDir) || gitSegment(path.relative(base, realDir)) !== null) {
     removeCreatedDirs(target, createdDir);
     throw new CliError('its directory now resolves outside the base directory or into .git; refusing to touch it');
@@ -428,27 +468,27 @@ export function stageTarget(base: string, target: Target, text: string): Staged 
   let fd: number | null = null;
   try {
     // An existing file's copy is private until it has the file's owner and mode.
-    fd = fs.openSync(tmp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, st ? 0o600 : 0o666);
-    fs.writeFileSync(fd, text, 'utf8');
+    fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, st ? 0o600 : 0o666);
+    writeFileSync(fd, text, 'utf8');
     if (st !== null) {
-      const now = fs.fstatSync(fd);
+      const now = fstatSync(fd);
       if (now.uid !== st.uid || now.gid !== st.gid) {
         try {
-          fs.fchownSync(fd, st.uid, st.gid);
+          fchownSync(fd, st.uid, st.gid);
         } catch (err) {
           throw new CliError(`a new copy could not keep its owner and group (uid ${st.uid}, gid ${st.gid}: ${describe(err)})`);
         }
       }
       // After fchown, which clears set-user-id and set-group-id bits.
-      fs.fchmodSync(fd, st.mode);
+      fchmodSync(fd, st.mode);
     }
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
+    fsyncSync(fd);
+    closeSync(fd);
     fd = null;
   } catch (err) {
     if (fd !== null) {
       try {
-        fs.closeSync(fd);
+        closeSync(fd);
       } catch {}
     }
     dropStaged({ target, tmp, createdDir });
@@ -462,9 +502,9 @@ export function stageTarget(base: string, target: Target, text: string): Staged 
  * unchanged, or still absent). Throws a CliError saying what changed.
  */
 function checkUnchanged(target: Target): void {
-  let now: fs.Stats | null = null;
+  let now: Stats | null = null;
   try {
-    now = fs.lstatSync(target.abs);
+    now = lstatSync(target.abs);
   } catch (err) {
     if (errno(err) !== 'ENOENT') throw new CliError(`cannot inspect (${describe(err)})`);
   }
@@ -487,7 +527,7 @@ function checkUnchanged(target: Target): void {
 export function commitStaged(staged: Staged, check = true): void {
   try {
     if (check) checkUnchanged(staged.target);
-    fs.renameSync(staged.tmp, staged.target.abs);
+    renameSync(staged.tmp, staged.target.abs);
   } catch (err) {
     dropStaged(staged);
     throw err instanceof CliError ? err : new CliError(`cannot write (${describe(err)})`);
@@ -497,7 +537,7 @@ export function commitStaged(staged: Staged, check = true): void {
 /** Remove a staged file that will not be put in place, and the directories made for it (when empty). */
 export function dropStaged(staged: Staged): void {
   try {
-    fs.unlinkSync(staged.tmp);
+    unlinkSync(staged.tmp);
   } catch {}
   removeCreatedDirs(staged.target, staged.createdDir);
 }
@@ -507,7 +547,7 @@ function removeCreatedDirs(target: Target, createdDir: string | null): void {
   if (createdDir === null) return;
   for (let dir = path.dirname(target.abs); ; dir = path.dirname(dir)) {
     try {
-      fs.rmdirSync(dir);
+      rmdirSync(dir);
     } catch {
       return;
     }
@@ -533,7 +573,7 @@ export function writeTarget(base: string, target: Target, text: string, check = 
 export function deleteTarget(target: Target, check = true): void {
   try {
     if (check) checkUnchanged(target);
-    fs.unlinkSync(target.abs);
+    unlinkSync(target.abs);
   } catch (err) {
     if (err instanceof CliError) throw err;
     if (errno(err) === 'ENOENT') return;

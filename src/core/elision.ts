@@ -65,6 +65,12 @@ export function placeholderShape(trimmed: string): 'comment' | 'dots' | null {
 /** How every placeholder shape starts (dots, a comment's leader): a cheap test before `placeholderShape`. */
 const MAY_BE_PLACEHOLDER = /^(?:[.…[{#;%]|\/[/*]|--|<!--)/;
 
+/**
+ * What every placeholder holds somewhere (dots, or a word of `LEFT_OUT_HINT`):
+ * a line without it is no placeholder, told without the costlier shape test.
+ */
+const SAYS_LEFT_OUT_SOMEWHERE = new RegExp(`${DOTS.source}|${LEFT_OUT_HINT.source}`, 'i');
+
 const indentOf = (line: string) => line.length - line.trimStart().length;
 
 /**
@@ -84,7 +90,7 @@ export function findElision(
     const line = newLines[i];
     if (line.length > 300) continue;
     const trimmed = line.trim();
-    if (!MAY_BE_PLACEHOLDER.test(trimmed)) continue;
+    if (!MAY_BE_PLACEHOLDER.test(trimmed) || !SAYS_LEFT_OUT_SOMEWHERE.test(trimmed)) continue;
     // One of the edit's old lines (a diff's context line) is known text, whatever its shape:
     // skipped before the costlier shape test.
     if ((old ??= new Set(oldLines)).has(line)) continue;

@@ -132,12 +132,15 @@ export type PathLineReading =
   /** A single word (or an unreadable path) where a path goes, that cannot be one: `why` says what is wrong. */
   | { kind: 'not-path'; why: string };
 
-const HAS_EXTENSION = /\.[\p{L}\p{N}_-]*\p{L}[\p{L}\p{N}_-]*$/u;
+// The patterns of Unicode classes below are made on first use: each costs a
+// fraction of a millisecond to build, which every start of the command would pay.
+let extensionPattern: RegExp | undefined;
 
 /** Whether a path ends in an extension: a `.` then letters, digits, `_` or `-`, with a letter (`.py`, `.tsx`; not `v1.2`). */
-export const hasExtension = (path: string): boolean => HAS_EXTENSION.test(path);
-/** Characters a path written without backticks may hold (and blanks, see `pathProblem`). */
-const BARE_PATH = /^[\p{L}\p{N}\p{M}_.\-+@~/\\()[\]{},=#$%&' ]+$/u;
+export const hasExtension = (path: string): boolean => (extensionPattern ??= /\.[\p{L}\p{N}_-]*\p{L}[\p{L}\p{N}_-]*$/u).test(path);
+let barePathPattern: RegExp | undefined;
+/** Whether `path` holds only characters a path written without backticks may hold (and blanks, see `pathProblem`). */
+const isBarePath = (path: string): boolean => (barePathPattern ??= /^[\p{L}\p{N}\p{M}_.\-+@~/\\()[\]{},=#$%&' ]+$/u).test(path);
 
 /** Why `path` cannot name a file, or null when it can. */
 export function pathProblem(path: string, quoted: boolean): string | null {
@@ -152,12 +155,12 @@ export function pathProblem(path: string, quoted: boolean): string | null {
   const segments = normalizePath(path).split('/');
   if (segments.some((s) => s !== s.trim())) return 'a part of it starts or ends with a blank';
   if (quoted) return null;
-  if (!BARE_PATH.test(path)) return 'it holds a character paths written without backticks do not hold';
+  if (!isBarePath(path)) return 'it holds a character paths written without backticks do not hold';
   if (path.endsWith('.')) return 'it ends with a full stop';
   if (/\s/.test(path)) {
     // A path with blanks is read without backticks only when its first
     // segment has none and it names a file with an extension: `docs/My Notes.md`.
-    if (segments.length < 2 || /\s/.test(segments[0]) || !HAS_EXTENSION.test(segments[segments.length - 1]))
+    if (segments.length < 2 || /\s/.test(segments[0]) || !hasExtension(segments[segments.length - 1]))
       return 'it holds blanks';
   }
   return null;
@@ -186,7 +189,7 @@ export function readPathLine(line: string, files: readonly string[], options: Re
   const problem = pathProblem(path, quoted);
   if (problem === null) {
     const normal = normalizePath(path);
-    const name = !normal.includes('/') && !HAS_EXTENSION.test(normal) && !normal.startsWith('.');
+    const name = !normal.includes('/') && !hasExtension(normal) && !normal.startsWith('.');
     if (!name || quoted || raw === path || EXTENSIONLESS_NAMES.has(normal)) return { kind: 'path', path: normal, given: false };
     return { kind: 'not-path', why: `${JSON.stringify(raw)} reads as a label, not a file name` };
   }
