@@ -1,5 +1,6 @@
 // Build the command: src/cli/main.ts bundled into one CommonJS file for
-// Node.js (lib/cli/main.cjs), then V8's code cache for it
+// Node.js (lib/cli/main.cjs; `bench`, loaded only for that subcommand, in
+// lib/cli/bench.cjs), then V8's code cache for main.cjs
 // (lib/cli/main.cjs.cache), made by running the command once on a small
 // request so that the functions a run needs are in it. `npm run build:lib`
 // runs this; test/cli/helpers.ts builds the same way into a temporary
@@ -15,23 +16,44 @@ import { buildSync } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-/** Bundle the command into `outDir/main.cjs` (`import.meta.url` is the file's own URL). */
+/**
+ * The command's modules loaded only for one subcommand, each bundled on its
+ * own (`outDir/<name>.cjs`) and left out of main.cjs: `apply` neither reads
+ * nor compiles them. main.ts loads one with `await import('./<name>.ts')`.
+ */
+const LAZY = ['bench'];
+
+/** Bundle the command into `outDir/main.cjs` and each lazy subcommand into `outDir/<name>.cjs` (`import.meta.url` is each file's own URL). */
 export function bundleCli(outDir) {
   mkdirSync(outDir, { recursive: true });
-  const { outputFiles } = buildSync({
-    entryPoints: [join(ROOT, 'src/cli/main.ts')],
+  const common = {
     bundle: true,
     platform: 'node',
     format: 'cjs',
     target: 'node20',
     charset: 'ascii',
-    outfile: join(outDir, 'main.cjs'),
     define: { 'import.meta.url': '__ln_diff_url' },
     banner: { js: "var __ln_diff_url = require('node:url').pathToFileURL(__filename).href;" },
     logLevel: 'warning',
     write: false,
-  });
-  for (const f of outputFiles) writeFileSync(f.path, asciiOnly(f.text));
+  };
+  const builds = [
+    buildSync({ ...common, entryPoints: [join(ROOT, 'src/cli/main.ts')], outfile: join(outDir, 'main.cjs'), external: LAZY.map((name) => `./${name}.ts`) }),
+    ...LAZY.map((name) => buildSync({ ...common, entryPoints: [join(ROOT, `src/cli/${name}.ts`)], outfile: join(outDir, `${name}.cjs`) })),
+  ];
+  for (const { outputFiles } of builds)
+    for (const f of outputFiles) {
+      let text = f.text;
+      // main.cjs imports each lazy module by its source name: require its bundle instead (a dynamic
+      // import() would need a module loader that bin/ln-diff.cjs's vm.Script does not have).
+      for (const name of LAZY) {
+        const from = `import("./${name}.ts")`;
+        const count = text.split(from).length - 1;
+        if (f.path.endsWith('main.cjs') && count !== 1) throw new Error(`main.cjs should import ./${name}.ts once, not ${count} times`);
+        text = text.replaceAll(from, `Promise.resolve().then(() => require("./${name}.cjs"))`);
+      }
+      writeFileSync(f.path, asciiOnly(text));
+    }
 }
 
 /**

@@ -12,6 +12,14 @@ export const EXIT_INTERNAL = 3;
 export class CliError extends Error {
   override name = 'CliError';
   readonly exitCode: number;
+  /**
+   * By name and exit code, not by class: a lazily loaded subcommand
+   * (lib/cli/bench.cjs) is bundled with its own copy of this class, and
+   * main.cjs must still see its errors as usage errors.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof Error && value.name === 'CliError' && typeof (value as { exitCode?: unknown }).exitCode === 'number';
+  }
   constructor(message: string, exitCode: number = EXIT_USAGE) {
     super(message);
     this.exitCode = exitCode;
