@@ -1,5 +1,5 @@
-// The Bench page's worker: the run (requests, engine, scores), the suite it
-// draws its tasks from (fetched from the site once, when first needed), and
+// The Bench page's worker: the run (requests, engine, scores), the tasks it
+// takes (fetched from the site one file each, when first needed), and
 // everything a run becomes (summaries, the JSON file, the share link, the
 // playground link of one reply, a comparison). The page holds plain data
 // and draws; nothing here touches the DOM. The key arrives with `run` and is
@@ -7,7 +7,6 @@
 
 import { expose, type ProxyOrClone } from 'comlink';
 import LZString from 'lz-string';
-import suiteUrl from '../../bench/tasks/suite.json?url';
 import { familyOf, sectionFor, type FamilyKey, type PromptTable } from '../bench/prompts.ts';
 import { exactCounter } from '../bench/count.ts';
 import { estimateRun, runBench } from '../bench/run.ts';
@@ -15,7 +14,7 @@ import { loadTokenizers } from '../tokens/index.ts';
 import { selectTasks } from '../bench/select.ts';
 import { best, summarize } from '../bench/summary.ts';
 import { compareRuns, readRun, runJson } from '../bench/file.ts';
-import { parseSuite, taskFiles, type BenchSuite } from '../bench/tasks.ts';
+import { parseSuite, taskFiles, type BenchSuite, type BenchTask } from '../bench/tasks.ts';
 import type { BenchConfig, BenchEvent, BenchReply, BenchRun, FormatPlan, FormatSummary } from '../bench/types.ts';
 import { inflateUriComponent } from '../playground/lz.ts';
 import { sessionHref } from '../playground/share.ts';
@@ -48,21 +47,54 @@ export interface Prompts {
   plans: Record<string, FormatPlan | null>;
 }
 
-let suite: Promise<BenchSuite> | null = null;
 let controller: AbortController | null = null;
 
-function loadSuite(): Promise<BenchSuite> {
-  suite ??= fetch(suiteUrl)
-    .then((r) => {
-      if (!r.ok) throw new Error(`the task suite could not be loaded (HTTP ${r.status})`);
-      return r.json() as Promise<unknown>;
+/** The site's bench task files (src/pages/bench/tasks/): the ids in suite order, and one file per task. */
+const TASKS_URL = `${import.meta.env.BASE_URL.replace(/\/?$/, '/')}bench/tasks/`;
+
+let index: Promise<string[]> | null = null;
+const loaded = new Map<string, Promise<BenchTask>>();
+
+async function getJson(url: string, what: string): Promise<unknown> {
+  const r = await fetch(url, { credentials: 'same-origin' });
+  if (!r.ok) throw new Error(`${what} could not be loaded (HTTP ${r.status})`);
+  return r.json() as Promise<unknown>;
+}
+
+/** The suite's task ids, in suite order (fetched once). */
+function taskIndex(): Promise<string[]> {
+  index ??= getJson(`${TASKS_URL}index.json`, 'the task list')
+    .then((ids) => {
+      if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) throw new Error('the task list is not a list of task ids');
+      return ids as string[];
     })
-    .then(parseSuite)
     .catch((e: unknown) => {
-      suite = null;
+      index = null;
       throw e;
     });
-  return suite;
+  return index;
+}
+
+/** One task (fetched once, checked like the suite). */
+function loadTask(id: string): Promise<BenchTask> {
+  let task = loaded.get(id);
+  if (!task) {
+    task = getJson(`${TASKS_URL}${encodeURIComponent(id)}.json`, `task ${id}`).then((data) => {
+      const [t] = parseSuite(data).tasks;
+      if (!t || t.id !== id) throw new Error(`the file of task ${id} holds another task`);
+      return t;
+    });
+    task.catch(() => loaded.delete(id));
+    loaded.set(id, task);
+  }
+  return task;
+}
+
+/** The tasks of a choice, in suite order (throws naming an unknown id): only those are fetched. */
+async function chosenTasks(spec: 'quick' | 'all' | readonly string[]): Promise<BenchTask[]> {
+  const ids = await taskIndex();
+  const stubs: BenchSuite = { version: 1, tasks: ids.map((id) => ({ id }) as BenchTask) };
+  return Promise.all(selectTasks(stubs, spec).map((t) => loadTask(t.id)));
 }
 
 function view(run: BenchRun): RunView {
@@ -89,12 +121,13 @@ const api = {
 
   /** The task ids of a choice, in suite order (throws naming an unknown id). */
   async tasks(spec: 'quick' | 'all' | string[]): Promise<string[]> {
-    return selectTasks(await loadSuite(), spec).map((t) => t.id);
+    const ids = await taskIndex();
+    return selectTasks({ version: 1, tasks: ids.map((id) => ({ id }) as BenchTask) }, spec).map((t) => t.id);
   },
 
   /** Requests and tokens a run would take. */
   async estimate(config: BenchConfig): Promise<{ requests: number; skipped: number; input: number; output: number; method: string }> {
-    return estimateRun(config, selectTasks(await loadSuite(), config.tasks));
+    return estimateRun(config, await chosenTasks(config.tasks));
   },
 
   /** Run the bench; `news` hears how it goes. Resolves with the run (stopped or not). */
@@ -105,7 +138,7 @@ const api = {
     controller = own;
     let tasks;
     try {
-      tasks = selectTasks(await loadSuite(), config.tasks);
+      tasks = await chosenTasks(config.tasks);
     } catch (e) {
       controller = null;
       throw e;
@@ -184,8 +217,8 @@ const api = {
    * no such task (a run from another suite).
    */
   async playground(task: string, format: string, reply: string, prompt: string | null, base: string): Promise<string | null> {
-    const t = (await loadSuite()).tasks.find((x) => x.id === task);
-    if (!t) return null;
+    if (!(await taskIndex()).includes(task)) return null;
+    const t = await loadTask(task);
     const files = Object.entries(taskFiles(t)).map(([name, text]) => ({ name, text }));
     return sessionHref({ format, files, reply, ...(prompt !== null ? { prompt } : {}) }, base);
   },

@@ -188,6 +188,10 @@ test('a quick run in three formats shows the scores the behaviours imply, as the
   // the listener sees the worker's requests too: the chat calls are among them
   expect(w.urls.filter((u) => u.startsWith(`${s.base}/chat/completions`)).length).toBeGreaterThanOrEqual(24);
   expect(w.foreign()).toEqual([]);
+  // the worker fetched the task list and the quick tasks, one file each, never the whole suite
+  const taskFiles = w.urls.filter((u) => new URL(u).pathname.startsWith('/bench/tasks/')).map((u) => new URL(u).pathname.slice('/bench/tasks/'.length));
+  expect(new Set(taskFiles)).toEqual(new Set(['index.json', ...QUICK.map((t) => `${t.id}.json`)]));
+  expect(w.urls.some((u) => u.includes('suite'))).toBe(false);
   expect(page.url()).not.toContain(KEY);
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
   expect(stored).not.toContain(KEY);
