@@ -1,6 +1,7 @@
 // Build the command: src/cli/main.ts bundled into one CommonJS file for
-// Node.js (lib/cli/main.cjs; `bench`, loaded only for that subcommand, in
-// lib/cli/bench.cjs), then V8's code cache for main.cjs
+// Node.js (lib/cli/main.cjs; `bench` and `conformance`, each loaded only for
+// that subcommand, in lib/cli/bench.cjs and lib/cli/conformance.cjs), then
+// V8's code cache for main.cjs
 // (lib/cli/main.cjs.cache), made by running the command once on a small
 // request so that the functions a run needs are in it. `npm run build:lib`
 // runs this; test/cli/helpers.ts builds the same way into a temporary
@@ -21,7 +22,7 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
  * own (`outDir/<name>.cjs`) and left out of main.cjs: `apply` neither reads
  * nor compiles them. main.ts loads one with `await import('./<name>.ts')`.
  */
-const LAZY = ['bench'];
+const LAZY = ['bench', 'conformance'];
 
 /** Bundle the command into `outDir/main.cjs` and each lazy subcommand into `outDir/<name>.cjs` (`import.meta.url` is each file's own URL). */
 export function bundleCli(outDir) {

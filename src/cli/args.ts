@@ -2,7 +2,8 @@
 // the values mean (a format name, a directory) is checked where they are used.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { DEFAULT_JOBS, type ConformanceCommand } from './conformance.ts';
+import type { ConformanceCommand } from './conformance.ts';
+import { defaultJobs } from './jobs.ts';
 import { CliError, oneLine } from './errors.ts';
 
 export type Command =
@@ -129,7 +130,7 @@ export function parseCommand(argv: readonly string[]): Command {
       format: (values.format as string | undefined) ?? null,
       page: (values.page as string | undefined) ?? null,
       example: count('example', null),
-      jobs: count('jobs', DEFAULT_JOBS)!,
+      jobs: count('jobs', null) ?? defaultJobs(),
       timeout: Number(timeout),
     };
   }

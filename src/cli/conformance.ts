@@ -6,9 +6,9 @@
 // printed with its differences, whitespace visible, then `N passed, N failed`.
 
 import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { compareResult, showMismatch } from '../examples/compare.ts';
 import { checkSchema, type Schema } from '../examples/schema.ts';
+import { defaultJobs } from './jobs.ts';
 import type { SuiteCase } from '../examples/suite.ts';
 import resultSchema from '../../spec/schema/result.schema.json' with { type: 'json' };
 import { CliError, EXIT_FAILED, EXIT_OK } from './errors.ts';
@@ -32,7 +32,7 @@ export interface ConformanceCommand {
 
 export const DEFAULT_SUITE = new URL('../../spec/conformance.json', import.meta.url);
 
-export const DEFAULT_JOBS = Math.max(1, Math.min(8, availableParallelism()));
+export const DEFAULT_JOBS = defaultJobs();
 
 /** What one run of the program gave. */
 export interface Outcome {

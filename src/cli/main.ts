@@ -8,7 +8,7 @@ import type { ApplyRequest, ApplyResult, Format } from '../core/types.ts';
 import { FORMAT_NAMES, applyRequest, detectFormat, getFormat } from '../formats/index.ts';
 import { RequestError, validateRequest } from '../formats/validate.ts';
 import { parseCommand, type Command } from './args.ts';
-import { DEFAULT_JOBS, runConformance } from './conformance.ts';
+import { defaultJobs } from './jobs.ts';
 import { predict, refuseTwoNames, writeAllOrNothing, writeEach, type Change, type Outcome } from './changes.ts';
 import { decodeUtf8, openBase, readAllStdin, readTarget, readTextFile, removeStaleTemps, resolveTarget, stdinIsTerminal, type Target } from './disk.ts';
 import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, oneLine } from './errors.ts';
@@ -38,7 +38,7 @@ Commands:
     --page PAGE                 Only the cases of this spec page (ln-diff, formats/udiff, ...)
     --example N                 Only example N (of each selected page)
     --suite FILE                The suite (default: spec/conformance.json of this package)
-    --jobs N                    Programs run at once (default: ${DEFAULT_JOBS})
+    --jobs N                    Programs run at once (default: ${defaultJobs()})
     --timeout SECONDS           Time allowed per case (default: 30)
   bench --endpoint URL --model NAME [options]
                                 Ask a model for every bench task in every edit format and score
@@ -237,7 +237,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       case 'read':
         return await read(command);
       case 'conformance':
-        return await runConformance(command, out);
+        return await (await import('./conformance.ts')).runConformance(command, out);
       case 'bench':
         return await (await import('./bench.ts')).bench(command.args);
     }

@@ -71,8 +71,8 @@ test('the tarball holds the compiled library, the command, the licence and the r
   // The bench's suite and prompts (read by `ln-diff bench`); npm adds the README of every folder it packs from.
   const bench = ['bench/README.md', 'bench/tasks/README.md', 'bench/tasks/suite.json'];
   assert.deepEqual(outside, ['LICENSE', 'README.md', ...bench, 'bin/ln-diff.cjs', 'package.json', 'spec/conformance.json', ...prompts].sort());
-  for (const needed of ['lib/index.js', 'lib/index.d.ts', 'lib/cli/main.cjs', 'lib/cli/main.cjs.cache', 'lib/cli/bench.cjs']) assert.ok(packed.includes(needed), needed);
-  const stray = packed.filter((p) => p.startsWith('lib/') && !p.endsWith('.js') && !p.endsWith('.d.ts') && !['lib/cli/main.cjs', 'lib/cli/main.cjs.cache', 'lib/cli/bench.cjs'].includes(p));
+  for (const needed of ['lib/index.js', 'lib/index.d.ts', 'lib/cli/main.cjs', 'lib/cli/main.cjs.cache', 'lib/cli/bench.cjs', 'lib/cli/conformance.cjs']) assert.ok(packed.includes(needed), needed);
+  const stray = packed.filter((p) => p.startsWith('lib/') && !p.endsWith('.js') && !p.endsWith('.d.ts') && !['lib/cli/main.cjs', 'lib/cli/main.cjs.cache', 'lib/cli/bench.cjs', 'lib/cli/conformance.cjs'].includes(p));
   assert.deepEqual(stray, [], 'lib/ holds JavaScript and declarations only (and the command, bundled, with its code cache)');
   assert.ok(!packed.some((p) => p.endsWith('.ts') && !p.endsWith('.d.ts')), 'no TypeScript source');
   // Declarations name the files that are there (tsc keeps the sources' `.ts` in them; the build rewrites it).
