@@ -80,6 +80,8 @@ export interface StreamArgs {
   onText?(text: string): void;
   /** The origins the page may connect to (its CSP): another endpoint is refused before any request. */
   allowed?: readonly string[];
+  /** Ask an OpenAI-compatible API to report token counts (`stream_options`); default true. */
+  usage?: boolean;
 }
 
 export interface StreamResult {
@@ -97,6 +99,8 @@ export interface StreamResult {
   transient: boolean;
   /** The wait the server asked for (Retry-After), if any. */
   retryAfterMs: number | null;
+  /** The server refused `stream_options` (some OpenAI-compatible servers accept no field OpenAI added later): the request was sent again without it. */
+  usageRefused?: boolean;
 }
 
 const IDLE: unique symbol = Symbol('idle');
@@ -143,7 +147,7 @@ export async function streamReply(args: StreamArgs): Promise<StreamResult> {
   }
   let request;
   try {
-    request = chatRequest(endpoint, args.system, args.user, { usage: true });
+    request = chatRequest(endpoint, args.system, args.user, { usage: args.usage !== false });
   } catch (e) {
     return end('http', `Not sent: ${e instanceof EndpointError ? e.message : String(e)}.`);
   }
@@ -201,6 +205,9 @@ export async function streamReply(args: StreamArgs): Promise<StreamResult> {
       } catch {
         body = '';
       }
+      // A server that refuses the usage option is asked again without it: the counts are then made here.
+      if ((response.status === 400 || response.status === 422) && endpoint.provider === 'openai' && args.usage !== false && /stream_options|include_usage/i.test(body))
+        return { ...(await streamReply({ ...args, usage: false })), usageRefused: true };
       const status = response.status === 401 || response.status === 403 ? 'auth' : 'http';
       return end(status, httpErrorMessage(response.status, response.statusText, body), {
         transient: isTransientStatus(response.status),

@@ -145,6 +145,8 @@ export async function runBench(options: RunOptions): Promise<BenchRun> {
   emit({ type: 'start', total: jobs.length, estimate: estimateJobs(jobs) });
 
   const results: (BenchReply | undefined)[] = new Array(jobs.length);
+  // Cleared once the server refuses the usage option, so later requests do not ask for it.
+  let askUsage = true;
   let done = 0;
   let next = 0;
 
@@ -165,6 +167,7 @@ export async function runBench(options: RunOptions): Promise<BenchRun> {
         signal,
         clock,
         idleTimeoutMs: config.idleTimeoutMs,
+        usage: askUsage,
         ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(options.allowed ? { allowed: options.allowed } : {}),
         onText: (t) => {
@@ -172,6 +175,7 @@ export async function runBench(options: RunOptions): Promise<BenchRun> {
           emit({ type: 'text', task: task.id, format: plan.format, chars });
         },
       });
+      if (got.usageRefused) askUsage = false;
       if (!got.transient || attempts > config.retries || signal.aborted) break;
       const waitMs = got.retryAfterMs ?? backoffMs(attempts);
       emit({ type: 'retry', task: task.id, format: plan.format, attempt: attempts + 1, waitMs, message: got.error ?? '' });

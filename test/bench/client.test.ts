@@ -102,4 +102,29 @@ describe('bench client endings', () => {
     assert.equal(r.score.parsed, false);
     assert.equal(r.retry, null);
   });
+
+  it('a server that refuses stream_options is asked again without it, and the rest of the run never asks', async () => {
+    const bodies: string[] = [];
+    const fetch = (async (_url: string, init: RequestInit) => {
+      const body = String(init.body);
+      bodies.push(body);
+      if (JSON.parse(body).stream_options) return answer(400, JSON.stringify({ error: { message: 'Unrecognized request argument supplied: stream_options' } }));
+      const sse = 'data: {"choices":[{"delta":{"content":"no edits here"}}]}\n\ndata: [DONE]\n\n';
+      return new Response(sse, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    }) as unknown as typeof globalThis.fetch;
+    const tasks = [task('ms-index'), task('normalize-css')];
+    const run = await runBench({
+      config: { endpoint, formats: plansFor('openai', ['udiff']), tasks: tasks.map((t) => t.id), concurrency: 1, retries: 2, idleTimeoutMs: 1000 },
+      tasks,
+      key: KEY,
+      engine: 'ln-diff 0.1.0',
+      clock: new TestClock(),
+      fetch,
+    });
+    // The first task: refused, then sent without the option; the second: sent without it at once.
+    assert.deepEqual(bodies.map((b) => 'stream_options' in JSON.parse(b)), [true, false, false]);
+    assert.deepEqual(run.replies.map((r) => [r.status, r.attempts, r.reply]), [['done', 1, 'no edits here'], ['done', 1, 'no edits here']]);
+    // No counts came, so they are made here: gpt-4.1 has no tokenizer passed in, so estimated.
+    assert.equal(run.replies[0].tokens.method, 'estimate');
+  });
 });
