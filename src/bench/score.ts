@@ -35,8 +35,23 @@ export function reachesTarget(task: BenchTask, result: ApplyResult): boolean {
   return true;
 }
 
+/** The tags reasoning models put their thinking in at the start of a reply (DeepSeek-R1, QwQ and Qwen3 write `<think>`). */
+const REASONING = /^\s*<(think|thinking|reasoning)>[\s\S]*?(<\/\1>|$)/i;
+
 /**
- * Apply `reply` in `format` to the task's files and score it: `parsed` when
+ * The reply without the reasoning block(s) it opens with, as aider's
+ * `reasoning_tag` removes them: drafts in the thinking are not the answer.
+ * A block never closed (a reply cut off while thinking) is all reasoning.
+ */
+export function withoutReasoning(reply: string): string {
+  let rest = reply;
+  for (let m = REASONING.exec(rest); m; m = REASONING.exec(rest)) rest = rest.slice(m[0].length);
+  return rest.length === reply.length ? reply : rest.replace(/^\s*\n/, '');
+}
+
+/**
+ * Apply `reply` in `format` to the task's files and score it (without the
+ * reasoning block a reasoning model opens with): `parsed` when
  * an edit was read, `applied` when besides no edit failed and no finding is
  * an error, `exact` when the files then equal the target. `retry` is the
  * retry message of each failed edit, joined by blank lines (null when none
@@ -44,6 +59,7 @@ export function reachesTarget(task: BenchTask, result: ApplyResult): boolean {
  */
 export function scoreReply(task: BenchTask, format: string, reply: string): { score: ReplyScore; retry: string | null; result: ApplyResult } {
   const files = taskFiles(task);
+  reply = withoutReasoning(reply);
   const result = applyRequest({ format, files, response: reply });
   const score = emptyScore();
   score.edits = result.edits.length;

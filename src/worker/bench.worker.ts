@@ -12,6 +12,7 @@ import { exactCounter } from '../bench/count.ts';
 import { estimateRun, runBench } from '../bench/run.ts';
 import { loadTokenizers } from '../tokens/index.ts';
 import { selectTasks } from '../bench/select.ts';
+import { withoutReasoning } from '../bench/score.ts';
 import { best, summarize } from '../bench/summary.ts';
 import { compareRuns, readRun, runJson } from '../bench/file.ts';
 import { parseSuite, taskFiles, type BenchSuite, type BenchTask } from '../bench/tasks.ts';
@@ -220,7 +221,8 @@ const api = {
     if (!(await taskIndex()).includes(task)) return null;
     const t = await loadTask(task);
     const files = Object.entries(taskFiles(t)).map(([name, text]) => ({ name, text }));
-    return sessionHref({ format, files, reply, ...(prompt !== null ? { prompt } : {}) }, base);
+    // The reply as it was scored: without a reasoning model's opening <think> block.
+    return sessionHref({ format, files, reply: withoutReasoning(reply), ...(prompt !== null ? { prompt } : {}) }, base);
   },
 
   /** What changed from run `a` to run `b`. */

@@ -11,7 +11,8 @@ import { BENCH_FORMATS, QUICK_TASKS, selectTasks } from '../../src/bench/select.
 import { best, median, summarize } from '../../src/bench/summary.ts';
 import { retryAfter } from '../../src/bench/client.ts';
 import { estimateRun } from '../../src/bench/run.ts';
-import { taskFiles } from '../../src/bench/tasks.ts';
+import { taskChanges, taskFiles } from '../../src/bench/tasks.ts';
+import { scoreReply, withoutReasoning } from '../../src/bench/score.ts';
 import { chatRequest, usageOf } from '../../src/playground/live/protocol.ts';
 import { sourceText } from '../../src/playground/live/prompts.ts';
 import { formats, getFormat } from '../../src/formats/index.ts';
@@ -221,5 +222,26 @@ describe('scripted server', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('bench scoring: a reasoning model\'s thinking', () => {
+  it('leaves out the <think> block a reply opens with, never one later in the reply', () => {
+    assert.equal(withoutReasoning('<think>\nmaybe line 3?\n</think>\n\nHere it is.'), 'Here it is.');
+    assert.equal(withoutReasoning('  <THINK>a</THINK><thinking>b</thinking>\nAnswer'), 'Answer');
+    assert.equal(withoutReasoning('<think>cut off while thinking'), '');
+    const later = 'Answer first.\n<think>not reasoning</think>\n';
+    assert.equal(withoutReasoning(later), later);
+    assert.equal(withoutReasoning('no tags'), 'no tags');
+  });
+
+  it('scores the answer after the thinking, not the drafts in it', () => {
+    const t = task('ms-index');
+    const right = getFormat('search-replace')!.write(taskChanges(t));
+    // A draft edit in the thinking that would fail (its SEARCH is nowhere in the file).
+    const draft = 'index.js\n<<<<<<< SEARCH\nthis line is not in the file\n=======\nx\n>>>>>>> REPLACE\n';
+    const { score } = scoreReply(t, 'search-replace', `<think>\nFirst try:\n${draft}</think>\n${right}`);
+    assert.deepEqual([score.parsed, score.applied, score.exact, score.matches.failed], [true, true, true, 0]);
+    assert.equal(scoreReply(t, 'search-replace', `${right}\n<think>\n${draft}</think>\n`).score.applied, false, 'a block later in the reply is part of the answer');
   });
 });
