@@ -86,3 +86,8 @@ export function best(summaries: readonly FormatSummary[]): Record<BestColumn, st
     total: pick((s) => s.median.total, low),
   };
 }
+
+/** A rate 0..1 as a whole percentage, as the page and the CLI show it: rounded, but never 0 or 100 unless it is exactly that. */
+export function wholePercent(rate: number): number {
+  return Math.min(Math.max(Math.round(rate * 100), rate > 0 ? 1 : 0), rate < 1 ? 99 : 100);
+}

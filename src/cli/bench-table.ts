@@ -3,16 +3,16 @@
 // progress line shown on a terminal while the run goes. Pure: text in, text out.
 
 import type { MatchKind } from '../core/types.ts';
-import type { BestColumn } from '../bench/summary.ts';
+import { wholePercent, type BestColumn } from '../bench/summary.ts';
 import type { BenchEvent, BenchRun, FormatSummary, ReplyStatus, TokenMethod } from '../bench/types.ts';
 import type { Style } from './summary.ts';
 
 const MATCH_ORDER: readonly (MatchKind | 'failed')[] = ['exact', 'offset', 'whitespace', 'fuzzy', 'failed'];
 const STATUS_ORDER: readonly ReplyStatus[] = ['auth', 'http', 'stalled', 'network', 'empty', 'stopped'];
 
-/** A rate as a whole percentage, never rounded up (99.5% is 99%, not 100%); `–` when nothing was counted. */
+/** A rate as a whole percentage, rounded but never to 0% or 100% unless it is exactly that (as the page shows it); `–` when nothing was counted. */
 export function percent(rate: number, counted: number): string {
-  return counted === 0 ? '–' : `${Math.floor(rate * 100 + 1e-9)}%`;
+  return counted === 0 ? '–' : `${wholePercent(rate)}%`;
 }
 
 /** `412`, `3.2k`, `48k`, `1.2M`. */

@@ -61,9 +61,11 @@ function run(over: Partial<BenchRun> = {}): BenchRun {
   };
 }
 
-test('numbers: rates never round up to 100%, tokens and times are short', () => {
-  assert.equal(percent(7 / 8, 8), '87%');
+test('numbers: rates rounded but never to 0% or 100% unless exact (as the page), tokens and times are short', () => {
+  assert.equal(percent(7 / 8, 8), '88%');
   assert.equal(percent(199 / 200, 200), '99%');
+  assert.equal(percent(1 / 400, 400), '1%');
+  assert.equal(percent(0, 4), '0%');
   assert.equal(percent(0.29, 100), '29%');
   assert.equal(percent(1, 3), '100%');
   assert.equal(percent(0, 0), '–');
@@ -82,7 +84,7 @@ test('the table: a head line, column heads, one aligned line per format', () => 
   assert.deepEqual(lines.slice(0, 4), [
     'ln-diff bench: gpt-4o-mini at http://127.0.0.1:8080/v1 (openai), 8 tasks × 2 formats, 0 replies',
     'format          replies  parsed  applied  exact  matches                         output tokens  first token  total time',
-    'ln-diff               8    100%      87%    75%  exact 20 · offset 2 · failed 1            412        850ms        8.4s',
+    'ln-diff               8    100%      88%    75%  exact 20 · offset 2 · failed 1            412        850ms        8.4s',
     'search-replace        8      0%       0%     0%  –                                       ~1.5k            –       1m01s',
   ]);
   assert.equal(lines.at(-1), '~ estimated (characters / 4): the API reported no token counts');
@@ -123,9 +125,9 @@ test('thresholds: every format below one is named with its rate', () => {
   assert.deepEqual(thresholdFailures(s, { exact: null, applied: null }), []);
   assert.deepEqual(thresholdFailures(s, { exact: 0.75, applied: null }), ['udiff: exact 25% (2 of 8), below --min-exact 75%']);
   assert.deepEqual(thresholdFailures(s, { exact: 0.5, applied: 0.9 }), [
-    'ln-diff: applied 87% (7 of 8), below --min-applied 90%',
+    'ln-diff: applied 88% (7 of 8), below --min-applied 90%',
     'udiff: exact 25% (2 of 8), below --min-exact 50%',
-    'udiff: applied 87% (7 of 8), below --min-applied 90%',
+    'udiff: applied 88% (7 of 8), below --min-applied 90%',
   ]);
   const none = summary('whole', { replies: 0, rates: { parsed: 0, applied: 0, exact: 0 } });
   assert.deepEqual(thresholdFailures([none], { exact: 0, applied: null }), []);
@@ -151,8 +153,8 @@ test('the best value of each column is marked (only when formats are compared)',
   const b = summary('udiff', { exact: 2, rates: { parsed: 1, applied: 7 / 8, exact: 0.25 }, median: { input: 1, output: 300, firstToken: 900, total: 9000 } });
   const best = { parsed: ['ln-diff', 'udiff'], applied: ['ln-diff', 'udiff'], exact: ['ln-diff'], input: ['udiff'], output: ['udiff'], firstToken: ['ln-diff'], total: ['ln-diff'] };
   const lines = benchTable(run(), [a, b], mark, best);
-  assert.match(lines[2], /^ln-diff +8 +\[100%\] +\[87%\] +\[75%\] +exact 20 · offset 2 · failed 1 +412 +\[850ms\] +\[8\.4s\]$/);
-  assert.match(lines[3], /^udiff +8 +\[100%\] +\[87%\] +25% +exact 20 · offset 2 · failed 1 +\[300\] +900ms +9\.0s$/);
+  assert.match(lines[2], /^ln-diff +8 +\[100%\] +\[88%\] +\[75%\] +exact 20 · offset 2 · failed 1 +412 +\[850ms\] +\[8\.4s\]$/);
+  assert.match(lines[3], /^udiff +8 +\[100%\] +\[88%\] +25% +exact 20 · offset 2 · failed 1 +\[300\] +900ms +9\.0s$/);
   // Marks do not move the columns: the unmarked table lines up the same.
   const bare = benchTable(run(), [a, b], plain, best);
   for (const k of [2, 3]) assert.equal(lines[k].replace(/[[\]]/g, ''), bare[k]);

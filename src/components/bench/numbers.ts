@@ -2,6 +2,8 @@
 // percentages, times in milliseconds or seconds, token counts marked `~`
 // when they are estimates. Pure.
 
+import { wholePercent } from '../../bench/summary.ts';
+
 const COUNT = new Intl.NumberFormat('en-US');
 
 export const count = (n: number): string => COUNT.format(Math.round(n));
@@ -9,10 +11,7 @@ export const count = (n: number): string => COUNT.format(Math.round(n));
 export const plural = (n: number, word: string, many = `${word}s`): string => `${count(n)} ${n === 1 ? word : many}`;
 
 /** A rate 0..1 as a whole percentage; never 0 % or 100 % unless it is exactly that. */
-export function percent(rate: number): string {
-  const p = Math.min(Math.max(Math.round(rate * 100), rate > 0 ? 1 : 0), rate < 1 ? 99 : 100);
-  return `${p} %`;
-}
+export const percent = (rate: number): string => `${wholePercent(rate)} %`;
 
 /** Milliseconds as `850 ms`, `3.2 s`, `74 s`; a dash when unknown. */
 export function duration(ms: number | null): string {
