@@ -199,6 +199,30 @@ test('a quick run in three formats shows the scores the behaviours imply, as the
   expect(w.errors).toEqual([]);
 });
 
+test('a 429 is retried after the server\'s Retry-After, said on the page, and the reply then counts', async ({ page }) => {
+  const s = await server((task) => (task === 'ms-index' ? '429-then-ok' : 'right'));
+  await fill(page, s, { formats: ['ln-diff'] });
+  await page.getByRole('radio', { name: 'Pick' }).check();
+  await page.getByRole('checkbox', { name: /^ms-index / }).check();
+  // Every text the message line shows, recorded as it changes (the retry's lasts only while the page waits).
+  await page.evaluate(() => {
+    const el = document.getElementById('bn-message')!;
+    const said: string[] = [];
+    (window as unknown as { said: string[] }).said = said;
+    new MutationObserver(() => said.push(el.textContent ?? '')).observe(el, { childList: true, characterData: true, subtree: true });
+  });
+  await runButton(page).click();
+  await expect(message(page)).toHaveText(`Done: 1 reply from ${MODEL}.`);
+  const said = await page.evaluate(() => (window as unknown as { said: string[] }).said);
+  expect(said.filter((m) => m.startsWith('Retrying'))).toEqual([
+    expect.stringMatching(/^Retrying ms-index in ln-diff in 1 s \(attempt 2 of 3\): The server is limiting requests \(HTTP 429/),
+  ]);
+  expect(s.posts().length).toBe(2);
+  await page.getByRole('button', { name: 'Reply: ms-index, ln-diff' }).click();
+  await expect(page.locator('.bn-reply-label').first()).toContainText('2 attempts');
+  await expectRates(page, { 'ln-diff': expected('ln-diff', () => '429-then-ok', QUICK.filter((t) => t.id === 'ms-index')) });
+});
+
 test('Stop mid-run: the held reply is stopped, those before it count, the rest are not sent', async ({ page, context }) => {
   let stalled!: () => void;
   const held = new Promise<void>((resolve) => (stalled = resolve));

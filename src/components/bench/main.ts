@@ -128,7 +128,7 @@ async function run(): Promise<void> {
         progress(0, n.total);
         break;
       case 'retry':
-        say(`Retrying ${n.task} in ${n.format} (attempt ${n.attempt + 1}) in ${Math.ceil(n.waitMs / 1000)} s: ${n.message}`);
+        say(`Retrying ${n.task} in ${n.format} in ${Math.ceil(n.waitMs / 1000)} s (attempt ${n.attempt} of ${config.retries + 1}): ${n.message}`);
         break;
       case 'reply':
         view.add(n.reply, n.summaries, n.best);
