@@ -101,6 +101,23 @@ export interface StreamResult {
   retryAfterMs: number | null;
   /** The server refused `stream_options` (some OpenAI-compatible servers accept no field OpenAI added later): the request was sent again without it. */
   usageRefused?: boolean;
+  /** The API said the reply stopped at its token cap (OpenAI-compatible `finish_reason: "length"`, Anthropic `stop_reason: "max_tokens"`). */
+  cutOff?: boolean;
+}
+
+/** Whether one event says the reply stopped at the token cap. */
+export function stoppedAtCap(provider: BenchEndpoint['api'], data: string): boolean {
+  if (!/length|max_tokens/.test(data)) return false;
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return false;
+  }
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as { choices?: unknown; delta?: { stop_reason?: unknown } | null; type?: unknown };
+  if (provider === 'anthropic') return v.type === 'message_delta' && v.delta?.stop_reason === 'max_tokens';
+  return Array.isArray(v.choices) && v.choices.some((c: unknown) => (c as { finish_reason?: unknown } | null)?.finish_reason === 'length');
 }
 
 const IDLE: unique symbol = Symbol('idle');
@@ -127,7 +144,9 @@ export async function streamReply(args: StreamArgs): Promise<StreamResult> {
   let text = '';
   let firstTokenMs: number | null = null;
   const usage: { input: number | null; output: number | null } = { input: null, output: null };
+  let cutOff = false;
   const end = (status: ReplyStatus, error: string | null, extra: { transient?: boolean; retryAfterMs?: number | null } = {}): StreamResult => ({
+    ...(cutOff ? { cutOff: true } : {}),
     status,
     text: redact(text),
     error: error === null ? null : redact(error),
@@ -224,6 +243,7 @@ export async function streamReply(args: StreamArgs): Promise<StreamResult> {
     let finished = false;
     const take = (events: ReturnType<SseReader['push']>) => {
       for (const event of events) {
+        if (stoppedAtCap(provider, event.data)) cutOff = true;
         const counts = usageOf(provider, event);
         if (counts?.input !== undefined) usage.input = counts.input;
         if (counts?.output !== undefined) usage.output = counts.output;

@@ -51,6 +51,10 @@ function boolean(v: unknown, where: string): boolean {
   if (typeof v !== 'boolean') throw new Bad(`${where} must be true or false`);
   return v;
 }
+function trueOnly(v: unknown, where: string): true {
+  if (v !== true) throw new Bad(`${where} must be true when present`);
+  return v;
+}
 function count(v: unknown, where: string): number {
   if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new Bad(`${where} must be a whole number, 0 or more`);
   return v;
@@ -142,6 +146,7 @@ function reply(v: unknown, where: string): BenchReply {
     },
     ms: { firstToken: m.firstToken === null ? null : ms(m.firstToken, `${where}.ms.firstToken`), total: ms(m.total, `${where}.ms.total`) },
     retry: stringOrNull(o.retry, `${where}.retry`),
+    ...(o.cutOff === undefined || o.cutOff === false ? {} : { cutOff: trueOnly(o.cutOff, `${where}.cutOff`) }),
   };
 }
 

@@ -199,6 +199,7 @@ export async function runBench(options: RunOptions): Promise<BenchRun> {
       tokens: await tokensOf(options, plan.system, user, got),
       ms: { firstToken: got.firstTokenMs, total: got.totalMs },
       retry: scored.retry,
+      ...(got.cutOff ? { cutOff: true as const } : {}),
     };
   }
 

@@ -41,6 +41,7 @@ function summaryOf(format: string, all: readonly BenchReply[]): FormatSummary {
     matches,
     codes,
     statuses,
+    cutOff: count((r) => r.cutOff === true),
     median: {
       input: median(present(replies.map((r) => r.tokens.input))),
       output: median(present(replies.map((r) => r.tokens.output))),

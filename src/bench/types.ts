@@ -113,6 +113,12 @@ export interface BenchReply {
   ms: { firstToken: number | null; total: number };
   /** What the bench would send back to the model for its failed edits (the engine's retry message), null when nothing failed. */
   retry: string | null;
+  /**
+   * The API said the reply stopped at its token cap (OpenAI-compatible
+   * `finish_reason: "length"`, Anthropic `stop_reason: "max_tokens"`): the
+   * text is scored as it stands, like a stalled one. Absent otherwise.
+   */
+  cutOff?: true;
 }
 
 /** A saved run: the JSON `ln-diff bench --json` writes and the Bench page exports, opens and compares. Never holds a key. */
@@ -159,6 +165,8 @@ export interface FormatSummary {
   codes: Partial<Record<Code, number>>;
   /** Replies that ended other than `done`, by status. */
   statuses: Partial<Record<ReplyStatus, number>>;
+  /** Replies (not stopped) the API cut off at its token cap. */
+  cutOff: number;
   /** Medians over the replies that have the figure; null when none has. */
   median: { input: number | null; output: number | null; firstToken: number | null; total: number | null };
   /** Whether any token count in this format is an estimate. */

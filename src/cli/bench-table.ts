@@ -117,8 +117,13 @@ export function problemsLine(s: FormatSummary): string | null {
     .filter(([, n]) => (n ?? 0) > 0)
     .sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0) || (a[0] < b[0] ? -1 : 1))
     .map(([code, n]) => `${code} ${n}`);
-  if (statuses.length === 0 && codes.length === 0) return null;
-  const parts = [statuses.length > 0 ? `replies not done: ${statuses.join(', ')}` : '', codes.length > 0 ? `failures: ${codes.join(', ')}` : ''];
+  const cut = s.cutOff ?? 0;
+  if (statuses.length === 0 && codes.length === 0 && cut === 0) return null;
+  const parts = [
+    statuses.length > 0 ? `replies not done: ${statuses.join(', ')}` : '',
+    cut > 0 ? `cut off at the token cap: ${cut}` : '',
+    codes.length > 0 ? `failures: ${codes.join(', ')}` : '',
+  ];
   return `${s.format}: ${parts.filter((p) => p !== '').join('; ')}`;
 }
 

@@ -266,6 +266,9 @@ export async function bench(argv: readonly string[]): Promise<number> {
   const errors = new Map<string, number>();
   for (const r of run.replies) if (r.status !== 'done' && r.status !== 'stopped' && r.error) errors.set(r.error, (errors.get(r.error) ?? 0) + 1);
   for (const [message, n] of [...errors].slice(0, 5)) err(`${n} ${n === 1 ? 'reply' : 'replies'}: ${message}`);
+  const cut = run.replies.filter((r) => r.cutOff && r.status !== 'stopped').length;
+  if (cut > 0)
+    err(`${cut} ${cut === 1 ? 'reply was' : 'replies were'} cut off at the model's token cap (finish_reason length / stop_reason max_tokens) and scored as they stand; raise the server's output limit to score whole replies`);
 
   if (run.stopped) {
     const counted = run.replies.filter((r) => r.status !== 'stopped').length;

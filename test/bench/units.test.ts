@@ -132,7 +132,7 @@ describe('bench summary', () => {
       format: 'ln-diff', replies: 4, parsed: 3, applied: 2, exact: 1,
       rates: { parsed: 0.75, applied: 0.5, exact: 0.25 },
       matches: { exact: 2, offset: 1, whitespace: 0, fuzzy: 1, failed: 1 },
-      codes: { 'no-match': 1 }, statuses: { http: 1 },
+      codes: { 'no-match': 1 }, statuses: { http: 1 }, cutOff: 0,
       median: { input: 200, output: 20, firstToken: 6, total: 50 },
       estimated: true,
     });
@@ -140,13 +140,13 @@ describe('bench summary', () => {
       format: 'udiff', replies: 2, parsed: 2, applied: 1, exact: 1,
       rates: { parsed: 1, applied: 0.5, exact: 0.5 },
       matches: { exact: 1, offset: 0, whitespace: 0, fuzzy: 0, failed: 1 },
-      codes: { truncated: 1 }, statuses: { stalled: 1 },
+      codes: { truncated: 1 }, statuses: { stalled: 1 }, cutOff: 0,
       median: { input: 60, output: 4, firstToken: 2.5, total: 55 },
       estimated: false,
     });
     assert.deepEqual(whole, {
       format: 'whole', replies: 0, parsed: 0, applied: 0, exact: 0, rates: { parsed: 0, applied: 0, exact: 0 },
-      matches: { exact: 0, offset: 0, whitespace: 0, fuzzy: 0, failed: 0 }, codes: {}, statuses: {},
+      matches: { exact: 0, offset: 0, whitespace: 0, fuzzy: 0, failed: 0 }, codes: {}, statuses: {}, cutOff: 0,
       median: { input: null, output: null, firstToken: null, total: null }, estimated: false,
     });
     assert.deepEqual(best([udiff, ln, whole]), {

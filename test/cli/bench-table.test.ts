@@ -32,6 +32,7 @@ function summary(format: string, over: Partial<FormatSummary> = {}): FormatSumma
     matches: { ...noMatches, exact: 20, offset: 2, failed: 1 },
     codes: {},
     statuses: {},
+    cutOff: 0,
     median: { input: 5000, output: 412, firstToken: 850, total: 8400 },
     estimated: false,
     ...over,

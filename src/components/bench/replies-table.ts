@@ -21,6 +21,9 @@ const STATUS: Record<BenchReply['status'], string> = {
   stopped: 'stopped',
 };
 
+/** A reply the API stopped at its token cap (`cutOff`). */
+const CUT_OFF = 'cut off at the token cap';
+
 /** A cell with its column's name (shown before it where the table folds into cards, on a phone). */
 const td = (column: number, props: { class?: string; attrs?: Record<string, string> } | null, ...children: (Node | string)[]) =>
   h('td', { ...props, attrs: { ...props?.attrs, 'data-label': COLUMNS[column] } }, ...children);
@@ -38,6 +41,7 @@ function matches(r: BenchReply): string {
 function details(r: BenchReply): DocumentFragment {
   const frag = document.createDocumentFragment();
   if (r.error) frag.append(h('p', { class: 'bn-reply-error' }, `${STATUS[r.status]}: ${r.error}`));
+  if (r.cutOff) frag.append(h('p', { class: 'bn-reply-error' }, `${CUT_OFF}: the API said the reply reached its token cap; it is scored as it stands.`));
   frag.append(
     h('p', { class: 'bn-reply-label' }, `Reply (${plural(r.reply.length, 'character')}${r.attempts > 1 ? `, ${r.attempts} attempts` : ''})`),
     h('pre', { class: 'bn-reply-text', attrs: { tabindex: 0 } }, r.reply || '(no text)'),
@@ -105,7 +109,7 @@ export class RepliesTable {
       { class: `bn-status-${r.status}`, attrs: { 'data-task': r.task, 'data-format': r.format } },
       h('th', { attrs: { scope: 'row' } }, h('code', null, r.task)),
       td(1, { class: 'bn-format-cell' }, h('code', null, r.format)),
-      td(2, { class: r.status === 'done' ? '' : 'bn-no' }, STATUS[r.status]),
+      td(2, { class: r.status === 'done' && !r.cutOff ? '' : 'bn-no' }, r.status === 'done' && r.cutOff ? CUT_OFF : STATUS[r.status]),
       yes(r.score.parsed, 3),
       yes(r.score.applied, 4),
       yes(r.score.exact, 5),

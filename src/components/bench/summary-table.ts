@@ -38,7 +38,8 @@ function failures(s: FormatSummary): string {
   const statuses = Object.entries(s.statuses)
     .filter((e): e is [string, number] => typeof e[1] === 'number' && e[1] > 0)
     .map(([status, n]) => `${STATUS_WORDS[status] ?? status} ${n}`);
-  return [...statuses, ...codes].join(', ') || '–';
+  const cut = s.cutOff > 0 ? [`cut off at the token cap ${s.cutOff}`] : [];
+  return [...statuses, ...cut, ...codes].join(', ') || '–';
 }
 
 export function summaryTable(summaries: readonly FormatSummary[], best: Record<BestColumn, string[]>): HTMLElement {
