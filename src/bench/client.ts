@@ -17,7 +17,11 @@ import {
   type Endpoint,
 } from '../playground/live/protocol.ts';
 import { runBlocker } from '../playground/live/requirements.ts';
+import { errorIn, transientError, wholeAnswer } from './answer.ts';
 import type { BenchEndpoint, ReplyStatus } from './types.ts';
+
+/** The most of a body without events kept to read as one JSON answer (characters). */
+const MAX_WHOLE = 8 * 1024 * 1024;
 
 /** Time as the bench sees it: the real one, or a test's. */
 export interface BenchClock {
@@ -240,9 +244,16 @@ export async function streamReply(args: StreamArgs): Promise<StreamResult> {
     const sse = new SseReader();
     const provider = endpoint.provider;
     let streamError: string | null = null;
+    let streamErrorTransient = false;
     let finished = false;
-    const take = (events: ReturnType<SseReader['push']>) => {
-      for (const event of events) {
+    // Until an event arrives, the body is kept: a server may answer with one JSON completion, or a page.
+    let events = 0;
+    let raw = '';
+    const take = (chunk: string, last: boolean) => {
+      const got = [...sse.push(chunk), ...(last ? sse.end() : [])];
+      if (events === 0 && raw.length < MAX_WHOLE) raw += chunk;
+      events += got.length;
+      for (const event of got) {
         if (stoppedAtCap(provider, event.data)) cutOff = true;
         const counts = usageOf(provider, event);
         if (counts?.input !== undefined) usage.input = counts.input;
@@ -255,6 +266,7 @@ export async function streamReply(args: StreamArgs): Promise<StreamResult> {
           args.onText?.(delta.text);
         } else if ('error' in delta) {
           streamError = delta.error;
+          streamErrorTransient = transientError(errorIn(event.data));
           return;
         } else {
           finished = true;
@@ -271,7 +283,7 @@ export async function streamReply(args: StreamArgs): Promise<StreamResult> {
           return end('stalled', idleMessage);
         }
         const { done, value } = read;
-        take(done ? [...sse.push(decoder.decode()), ...sse.end()] : sse.push(decoder.decode(value, { stream: true })));
+        take(done ? decoder.decode() : decoder.decode(value, { stream: true }), done);
         if (streamError !== null || finished) {
           if (!done) void reader.cancel().catch(() => undefined);
           break;
@@ -282,7 +294,20 @@ export async function streamReply(args: StreamArgs): Promise<StreamResult> {
       if (signal.aborted) return stopped();
       return end('network', `The connection broke off while the reply was arriving (${e instanceof Error ? e.message : String(e)}).`, { transient: true });
     }
-    if (streamError !== null) return end('network', `The model's stream reported an error: ${streamError}`);
+    if (streamError !== null) return end('network', `The model's stream reported an error: ${streamError}`, { transient: streamErrorTransient });
+    if (events === 0 && !raw.trimStart().startsWith(':')) {
+      const whole = wholeAnswer(provider, raw, response.headers.get('content-type'));
+      if (whole.kind === 'error') return end('http', whole.message, { transient: whole.transient });
+      if (whole.kind === 'none') return end(raw.trim() === '' ? 'empty' : 'http', whole.message);
+      text = whole.text;
+      cutOff = whole.cutOff;
+      if (whole.usage.input !== null) usage.input = whole.usage.input;
+      if (whole.usage.output !== null) usage.output = whole.usage.output;
+      if (text !== '') {
+        firstTokenMs = clock.now() - start;
+        args.onText?.(text);
+      }
+    }
     if (text === '') return end('empty', 'The model sent no text.');
     return end('done', null);
   } finally {

@@ -91,3 +91,61 @@ describe('bench client: a reply cut by the token cap', () => {
     assert.deepEqual(bad, { ok: false, error: 'replies[0].cutOff must be true when present' });
   });
 });
+
+describe('bench client: answers that are not a stream of text', () => {
+  it('a whole JSON completion from a server that ignores stream: true is the reply, with its counts and its cap', async () => {
+    const openai = JSON.stringify({ object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'the whole reply' }, finish_reason: 'length' }], usage: { prompt_tokens: 30, completion_tokens: 4 } });
+    const got = await stream('openai', fetchOf(openai, { 'content-type': 'application/json' }));
+    assert.deepEqual([got.status, got.text, got.cutOff, got.usage, got.error], ['done', 'the whole reply', true, { input: 30, output: 4 }, null]);
+    assert.equal(typeof got.firstTokenMs, 'number');
+    const anthropic = JSON.stringify({ type: 'message', role: 'assistant', content: [{ type: 'text', text: 'all of it' }], stop_reason: 'end_turn', usage: { input_tokens: 30, output_tokens: 3 } });
+    const whole = await stream('anthropic', fetchOf(anthropic, { 'content-type': 'application/json' }));
+    assert.deepEqual([whole.status, whole.text, whole.cutOff, whole.usage], ['done', 'all of it', undefined, { input: 30, output: 3 }]);
+  });
+
+  it('an HTML page with status 200 is an HTTP failure that says what came, not an empty reply; comments alone are an empty one', async () => {
+    const page = await stream('openai', fetchOf('<!doctype html>\n<html><title>Sign in</title></html>', { 'content-type': 'text/html; charset=utf-8' }));
+    assert.deepEqual([page.status, page.transient, page.text], ['http', false, '']);
+    assert.match(page.error ?? '', /not with a reply: .*\(text\/html; it began “<!doctype html> <html><title>Sign in/);
+    const pings = await stream('openai', fetchOf(': ping\r\n\r\n: ping\r\n\r\n'));
+    assert.deepEqual([pings.status, pings.error], ['empty', 'The model sent no text.']);
+  });
+
+  it('a JSON error with status 200 is an HTTP failure, transient when the server is overloaded', async () => {
+    const busy = await stream('anthropic', fetchOf(JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }), { 'content-type': 'application/json' }));
+    assert.deepEqual([busy.status, busy.transient, busy.error], ['http', true, 'The server answered with an error: Overloaded']);
+    const bad = await stream('openai', fetchOf(JSON.stringify({ error: { message: 'model not loaded', type: 'invalid_request_error' } }), { 'content-type': 'application/json' }));
+    assert.deepEqual([bad.status, bad.transient], ['http', false]);
+  });
+
+  it('an overloaded_error event mid-stream is retried by the run; an error the server will repeat is not', async () => {
+    const overloaded =
+      event('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'partial' } }) +
+      event('error', { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } });
+    const busy = await stream('anthropic', fetchOf(overloaded));
+    assert.deepEqual([busy.status, busy.transient], ['network', true]);
+    const refused = await stream('openai', fetchOf(data({ error: { message: 'context length exceeded', type: 'invalid_request_error' } })));
+    assert.deepEqual([refused.status, refused.transient], ['network', false]);
+
+    const t = task('ms-index');
+    const bodies = [overloaded, anthropicStream('no edits', 'end_turn')];
+    let k = 0;
+    const fetch = (async () => new Response(bodies[k++], { status: 200, headers: SSE })) as typeof globalThis.fetch;
+    const clock = new TestClock();
+    const events: BenchEvent[] = [];
+    const run = await runBench({
+      config: { endpoint: ENDPOINT.anthropic, formats: plansFor('anthropic', ['udiff']), tasks: [t.id], concurrency: 1, retries: 2, idleTimeoutMs: 1000 },
+      tasks: [t],
+      key: 'sk-ant-test',
+      engine: 'ln-diff 0.1.0',
+      clock,
+      fetch,
+      onEvent: (e) => {
+        events.push(e);
+        if (e.type === 'retry') queueMicrotask(() => clock.advance(e.waitMs));
+      },
+    });
+    assert.deepEqual(run.replies.map((r) => [r.status, r.attempts, r.reply]), [['done', 2, 'no edits']]);
+    assert.equal(events.filter((e) => e.type === 'retry').length, 1);
+  });
+});
