@@ -205,12 +205,20 @@ export function runJson(run: BenchRun): string {
   return `${JSON.stringify(run, null, 2)}\n`;
 }
 
-/** The rates of one format in two runs, and b's minus a's (null where a run lacks the format). */
+/**
+ * The rates of one format in two runs, and b's minus a's (null where a run
+ * lacks the format, or the runs share no reply of it). The change is taken
+ * over the task × format pairs both runs answered (`shared`), so two runs of
+ * different task sets are compared on the same tasks; `a` and `b` are each
+ * run's own summary, over all its replies.
+ */
 export interface FormatComparison {
   format: string;
   a: FormatSummary | null;
   b: FormatSummary | null;
   delta: { parsed: number; applied: number; exact: number } | null;
+  /** Replies of this format (not stopped) in both runs, by task: what `delta` is over. */
+  shared: number;
 }
 
 /** One task in one format in two runs; `flip` says whether it became exact (`gained`) or stopped being (`lost`). */
@@ -232,22 +240,24 @@ export interface RunComparison {
 export function compareRuns(a: BenchRun, b: BenchRun): RunComparison {
   const sa = summarize(a);
   const sb = summarize(b);
-  const names = [...new Set([...sa.map((s) => s.format), ...sb.map((s) => s.format)])];
-  const formats = names.map((format): FormatComparison => {
-    const x = sa.find((s) => s.format === format) ?? null;
-    const y = sb.find((s) => s.format === format) ?? null;
-    const delta =
-      x && y
-        ? { parsed: y.rates.parsed - x.rates.parsed, applied: y.rates.applied - x.rates.applied, exact: y.rates.exact - x.rates.exact }
-        : null;
-    return { format, a: x, b: y, delta };
-  });
   const key = (r: BenchReply) => `${r.task}\u0000${r.format}`;
   const outcome = (r: BenchReply | undefined) =>
     r ? { status: r.status, parsed: r.score.parsed, applied: r.score.applied, exact: r.score.exact } : null;
   const counted = (run: BenchRun) => new Map(run.replies.filter((r) => r.status !== 'stopped').map((r) => [key(r), r]));
   const ra = counted(a);
   const rb = counted(b);
+  const names = [...new Set([...sa.map((s) => s.format), ...sb.map((s) => s.format)])];
+  const formats = names.map((format): FormatComparison => {
+    const x = sa.find((s) => s.format === format) ?? null;
+    const y = sb.find((s) => s.format === format) ?? null;
+    const pairs = [...ra].filter(([k, r]) => r.format === format && rb.has(k)).map(([k, r]) => [r, rb.get(k)!] as const);
+    const change = (pick: (r: BenchReply) => boolean) => pairs.reduce((n, [p, q]) => n + Number(pick(q)) - Number(pick(p)), 0) / pairs.length;
+    const delta =
+      x && y && pairs.length > 0
+        ? { parsed: change((r) => r.score.parsed), applied: change((r) => r.score.applied), exact: change((r) => r.score.exact) }
+        : null;
+    return { format, a: x, b: y, delta, shared: pairs.length };
+  });
   const keys = [...new Set([...ra.keys(), ...rb.keys()])];
   const replies = keys.map((k): ReplyComparison => {
     const x = ra.get(k);

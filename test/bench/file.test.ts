@@ -127,5 +127,22 @@ describe('run files', () => {
       ['a', 'udiff', 'gained'],
     ]);
     assert.equal(c.replies.length, 4);
+    assert.deepEqual(c.formats.map((f) => f.shared), [2, 2]);
+  });
+
+  it('takes the change over the tasks both runs answered when their task sets differ', () => {
+    // A: task a only, not exact in udiff. B: tasks a and b, and c, d exact: its own udiff rate is far higher.
+    const a = run({ 'a ln-diff': true, 'a udiff': false });
+    const b = run({ 'a ln-diff': true, 'a udiff': false, 'b ln-diff': false, 'b udiff': true, 'c udiff': true, 'd udiff': true });
+    const c = compareRuns(a, b);
+    assert.deepEqual(c.formats.map((f) => [f.format, f.shared, f.delta]), [
+      ['ln-diff', 1, { parsed: 0, applied: 0, exact: 0 }],
+      ['udiff', 1, { parsed: 0, applied: 0, exact: 0 }],
+    ]);
+    // Each run's own rates stay as they are.
+    assert.deepEqual(c.formats.map((f) => [f.a?.rates.exact, f.b?.rates.exact]), [[1, 0.5], [0, 0.75]]);
+    // Runs that share no task have no change to show.
+    const other = run({ 'z ln-diff': true });
+    assert.deepEqual(compareRuns(a, other).formats.map((f) => [f.shared, f.delta]), [[0, null], [0, null]]);
   });
 });

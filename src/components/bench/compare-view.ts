@@ -59,6 +59,18 @@ export function compareView(a: BenchRun, b: BenchRun, diff: RunComparison): Docu
     ),
   );
   frag.append(h('div', { class: 'table-scroll', attrs: { role: 'region', 'aria-label': 'Rates per format, A and B', tabindex: 0 } }, table));
+  // Runs of different tasks: the change is over what both answered, which each run's own rate is not.
+  const partly = diff.formats.filter((f) => f.a && f.b && (f.shared < f.a.replies || f.shared < f.b.replies));
+  if (partly.length > 0)
+    frag.append(
+      h(
+        'p',
+        { class: 'bn-compare-note' },
+        `A and B did not answer the same tasks: each change is over the task × format pairs both answered (${partly
+          .map((f) => `${f.format}: ${count(f.shared)}`)
+          .join(', ')}), so it can differ from B's rate minus A's.`,
+      ),
+    );
 
   const flips = diff.replies.filter((r) => r.flip !== null);
   const both = diff.replies.filter((r) => r.a !== null && r.b !== null).length;
