@@ -109,19 +109,30 @@ export interface StreamResult {
   cutOff?: boolean;
 }
 
-/** Whether one event says the reply stopped at the token cap. */
-export function stoppedAtCap(provider: BenchEndpoint['api'], data: string): boolean {
-  if (!/length|max_tokens/.test(data)) return false;
+/**
+ * How one event says the reply ended: `cap` at the token cap (OpenAI-compatible
+ * `finish_reason: "length"`, Anthropic `stop_reason: "max_tokens"`), `end`
+ * for any other finish (a `finish_reason`, `[DONE]`, a `stop_reason`,
+ * `message_stop`), null when it says nothing of it.
+ */
+export function finishOf(provider: BenchEndpoint['api'], data: string): 'cap' | 'end' | null {
+  if (provider === 'openai' && data.trim() === '[DONE]') return 'end';
+  if (!/finish_reason|stop_reason|message_stop/.test(data)) return null;
   let value: unknown;
   try {
     value = JSON.parse(data);
   } catch {
-    return false;
+    return null;
   }
-  if (typeof value !== 'object' || value === null) return false;
+  if (typeof value !== 'object' || value === null) return null;
   const v = value as { choices?: unknown; delta?: { stop_reason?: unknown } | null; type?: unknown };
-  if (provider === 'anthropic') return v.type === 'message_delta' && v.delta?.stop_reason === 'max_tokens';
-  return Array.isArray(v.choices) && v.choices.some((c: unknown) => (c as { finish_reason?: unknown } | null)?.finish_reason === 'length');
+  if (provider === 'anthropic') {
+    if (v.type === 'message_stop') return 'end';
+    const reason = v.type === 'message_delta' ? v.delta?.stop_reason : undefined;
+    return reason === 'max_tokens' ? 'cap' : typeof reason === 'string' ? 'end' : null;
+  }
+  const reasons = Array.isArray(v.choices) ? v.choices.map((c: unknown) => (c as { finish_reason?: unknown } | null)?.finish_reason) : [];
+  return reasons.includes('length') ? 'cap' : reasons.some((r) => typeof r === 'string') ? 'end' : null;
 }
 
 const IDLE: unique symbol = Symbol('idle');
@@ -246,6 +257,8 @@ export async function streamReply(args: StreamArgs): Promise<StreamResult> {
     let streamError: string | null = null;
     let streamErrorTransient = false;
     let finished = false;
+    // Whether the stream said the reply was over: one that just stops is a connection that broke.
+    let ended = false;
     // Until an event arrives, the body is kept: a server may answer with one JSON completion, or a page.
     let events = 0;
     let raw = '';
@@ -254,7 +267,9 @@ export async function streamReply(args: StreamArgs): Promise<StreamResult> {
       if (events === 0 && raw.length < MAX_WHOLE) raw += chunk;
       events += got.length;
       for (const event of got) {
-        if (stoppedAtCap(provider, event.data)) cutOff = true;
+        const finish = finishOf(provider, event.data);
+        if (finish !== null) ended = true;
+        if (finish === 'cap') cutOff = true;
         const counts = usageOf(provider, event);
         if (counts?.input !== undefined) usage.input = counts.input;
         if (counts?.output !== undefined) usage.output = counts.output;
@@ -309,6 +324,8 @@ export async function streamReply(args: StreamArgs): Promise<StreamResult> {
       }
     }
     if (text === '') return end('empty', 'The model sent no text.');
+    if (events > 0 && !ended)
+      return end('network', 'The stream ended before the reply did (no finish reason, no end event): the connection was cut; the reply so far is scored as cut off.', { transient: true });
     return end('done', null);
   } finally {
     signal.removeEventListener('abort', onStop);

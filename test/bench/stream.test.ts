@@ -149,3 +149,21 @@ describe('bench client: answers that are not a stream of text', () => {
     assert.equal(events.filter((e) => e.type === 'retry').length, 1);
   });
 });
+
+describe('bench client: how a stream ends', () => {
+  it('a finish reason ends a reply without [DONE], in CRLF, with `data:` and no space, among keep-alive comments', async () => {
+    const body = [': ping', '', `data:${JSON.stringify({ choices: [{ delta: { content: 'a reply' } }] })}`, '', ': ping', '', `data:${JSON.stringify({ choices: [{ delta: {}, finish_reason: 'stop' }] })}`, '', ''].join('\r\n');
+    const got = await stream('openai', fetchOf(body));
+    assert.deepEqual([got.status, got.text, got.error], ['done', 'a reply', null]);
+    const anthropic = anthropicStream('all of it', 'end_turn').replace(/event: message_stop\n.*\n\n$/, '');
+    assert.deepEqual((await stream('anthropic', fetchOf(anthropic))).status, 'done');
+  });
+
+  it('a stream that just stops (no finish reason, no [DONE], no message_stop) is a broken connection: retried, the text kept', async () => {
+    const cut = await stream('openai', fetchOf(data({ choices: [{ delta: { content: 'half a rep' } }] })));
+    assert.deepEqual([cut.status, cut.transient, cut.text], ['network', true, 'half a rep']);
+    assert.match(cut.error ?? '', /^The stream ended before the reply did/);
+    const anthropic = event('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'half' } });
+    assert.deepEqual((await stream('anthropic', fetchOf(anthropic))).status, 'network');
+  });
+});
