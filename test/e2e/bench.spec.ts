@@ -312,6 +312,39 @@ test('a run saved as JSON opens again as the same table, and two runs compare wi
   expect(w.errors).toEqual([]);
 });
 
+test('a reply cut off at the token cap is said in both tables; runs of different tasks compare over the tasks both answered', async ({ page }) => {
+  const score = (exact: boolean) => ({ parsed: true, applied: exact, exact, edits: 1, matches: { exact: exact ? 1 : 0, offset: 0, whitespace: 0, fuzzy: 0, failed: exact ? 0 : 1 }, codes: exact ? {} : { 'no-match': 1 }, warnings: {} });
+  const made = (replies: [string, boolean, boolean?][]) =>
+    JSON.stringify({
+      version: 1,
+      engine: 'ln-diff 0.1.0',
+      started: '2025-01-02T03:04:05.000Z',
+      finished: '2025-01-02T03:05:05.000Z',
+      stopped: false,
+      config: { endpoint: { api: 'openai', baseUrl: 'http://127.0.0.1:8080/v1', model: MODEL }, formats: [PLANS.find((p) => p.format === 'udiff')], tasks: replies.map(([t]) => t), concurrency: 1, retries: 0, idleTimeoutMs: 60000 },
+      replies: replies.map(([task, exact, cut]) => ({
+        task, format: 'udiff', status: 'done', error: null, reply: 'r', attempts: 1, score: score(exact),
+        tokens: { input: 10, output: 2, method: 'usage' }, ms: { firstToken: 1, total: 2 }, retry: null, ...(cut ? { cutOff: true } : {}),
+      })),
+    });
+  await page.goto('/bench/');
+  // A: one task, cut off at the cap and not exact. B: that task, still not exact, and three more, exact.
+  await page.locator('#bn-open-input').setInputFiles({ name: 'a.json', mimeType: 'application/json', buffer: Buffer.from(made([['ms-index', false, true]])) });
+  await expect(message(page)).toHaveText('Opened a.json.');
+  await expect(summaryRow(page, 'udiff')).toContainText('cut off at the token cap 1');
+  await expect(page.locator('tr[data-task="ms-index"][data-format="udiff"] td').nth(1)).toHaveText('cut off at the token cap');
+  const b = made([['ms-index', false], ['nan-ci', true], ['bufferutil-c', true], ['normalize-css', true]]);
+  await page.locator('#bn-compare-input').setInputFiles({ name: 'b.json', mimeType: 'application/json', buffer: Buffer.from(b) });
+  const compared = page.getByRole('region', { name: 'Compared with b.json' });
+  await expect(compared).toBeVisible();
+  const rates = compared.getByRole('region', { name: 'Rates per format, A and B' }).locator('tr[data-format="udiff"]');
+  await expect(rates.locator('td').nth(6)).toHaveText(`${percent(0)} (0/1)`);
+  await expect(rates.locator('td').nth(7)).toHaveText(`${percent(3 / 4)} (3/4)`);
+  // Not +75 pts: on the one task both answered, nothing changed.
+  await expect(rates.locator('td').nth(8)).toHaveText('= 0 (the same)');
+  await expect(compared).toContainText('A and B did not answer the same tasks: each change is over the task × format pairs both answered (udiff: 1)');
+});
+
 test('a share link opens the same run; a broken link says what is wrong', async ({ page, context, browser }) => {
   const s = await server((task) => (task === 'nan-ci' ? 'prose-only' : 'right'));
   const w = watch(context, page);
