@@ -170,6 +170,11 @@ function writeOut(file: string, text: string): void {
   }
 }
 
+/** A line with every control character (ESC, BEL, CR, ...) written as `\xNN`, so a terminal shows it instead of acting on it. */
+export function printable(line: string): string {
+  return line.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
 /** Any text leaving the process, with the key taken out should a server have echoed it. */
 function redactor(key: string): (text: string) => string {
   if (key.length < 4) return (text) => text;
@@ -224,7 +229,8 @@ export async function bench(argv: readonly string[]): Promise<number> {
   if (args.out !== null) checkOut(args.out);
 
   const clean = redactor(key);
-  const err = (line: string) => process.stderr.write(clean(`ln-diff: ${oneLine(line)}\n`));
+  // Server text (an error page, a stream's error) reaches this line: its control characters are shown, not obeyed by the terminal.
+  const err = (line: string) => process.stderr.write(clean(`ln-diff: ${printable(oneLine(line))}\n`));
   const progress = process.stderr.isTTY ? progressOn(process.stderr) : null;
   const controller = new AbortController();
   const onSigint = () => {

@@ -172,6 +172,25 @@ test('a key the API refuses every time: the replies say auth, the command exits 
   assert.ok(!r.stdout.includes(wrong) && !r.stderr.includes(wrong));
 });
 
+test('a server\'s error text reaches stderr with its control characters shown, not sent to the terminal', async () => {
+  const { createServer } = await import('node:http');
+  // An endpoint (a proxy, a hostile server) whose error body holds terminal escapes: clear the screen, set the title, ring.
+  const evil = createServer((_req, res) => {
+    res.writeHead(500, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { message: 'oops \u001b[2J\u001b]0;owned\u0007 done' } }));
+  });
+  await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
+  try {
+    const port = (evil.address() as { port: number }).port;
+    const r = await runBench(['bench', '--endpoint', `http://127.0.0.1:${port}/v1`, '--model', MODEL, '--formats', 'ln-diff', '--tasks', IDS[0], '--retries', '0'], { OPENAI_API_KEY: KEY });
+    exited(r, 0);
+    assert.ok(!/[\u0000-\u0009\u000b-\u001f\u007f]/.test(r.stderr), JSON.stringify(r.stderr));
+    assert.match(r.stderr, /^ln-diff: 1 reply: The server answered HTTP 500 Internal Server Error\. The server said: “oops \\x1b\[2J\\x1b\]0;owned\\x07 done”\n$/);
+  } finally {
+    evil.close();
+  }
+});
+
 test('a missing key for an API that needs one: exit 2 naming the variables, no request sent', async () => {
   const anthropic = await runBench(['bench', '--api', 'anthropic', '--endpoint', untouched.base, '--model', 'claude-sonnet-4-5']);
   exited(anthropic, 2);
