@@ -37,6 +37,9 @@ export interface RunOptions {
 /** The wait before retry `attempt` (1-based) when the server names none: 1 s, 2 s, 4 s ... at most 30 s. */
 export const backoffMs = (attempt: number): number => Math.min(30_000, 1000 * 2 ** Math.max(0, attempt - 1));
 
+/** The longest wait before a retry (a Retry-After beyond it ends the reply instead). */
+export const MAX_RETRY_WAIT_MS = 120_000;
+
 /** Characters to estimated tokens. */
 export const estimateTokens = (chars: number): number => Math.ceil(chars / 4);
 
@@ -178,6 +181,11 @@ export async function runBench(options: RunOptions): Promise<BenchRun> {
       if (got.usageRefused) askUsage = false;
       if (!got.transient || attempts > config.retries || signal.aborted) break;
       const waitMs = got.retryAfterMs ?? backoffMs(attempts);
+      // A server that asks for a longer wait than a bench run should sit through is not waited for.
+      if (waitMs > MAX_RETRY_WAIT_MS) {
+        got = { ...got, error: `${got.error ?? 'A transient failure'} The server asked to wait ${Math.ceil(waitMs / 1000)} s before trying again, longer than the bench waits (${MAX_RETRY_WAIT_MS / 1000} s).` };
+        break;
+      }
       emit({ type: 'retry', task: task.id, format: plan.format, attempt: attempts + 1, waitMs, message: got.error ?? '' });
       try {
         await clock.sleep(waitMs, signal);

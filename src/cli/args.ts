@@ -27,7 +27,7 @@ export const HINT = " (try 'ln-diff --help')";
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-export function parse(args: string[], options: Options): { values: Record<string, unknown>; positionals: string[] } {
+export function parse(args: string[], options: Options, hint = HINT): { values: Record<string, unknown>; positionals: string[] } {
   try {
     const { values, positionals } = parseArgs({ args, options, allowPositionals: true, strict: true });
     return { values: values as Record<string, unknown>, positionals };
@@ -35,12 +35,12 @@ export function parse(args: string[], options: Options): { values: Record<string
     const e = err as { code?: string; message?: string };
     if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       const name = /Unknown option '([^']*)'/.exec(e.message ?? '')?.[1];
-      throw new CliError(`unknown option '${name ?? '?'}'${HINT}`);
+      throw new CliError(`unknown option '${name ?? '?'}'${hint}`);
     }
     if (typeof e.code === 'string' && e.code.startsWith('ERR_PARSE_ARGS')) {
       // Node's messages: keep the first sentence, lower-case the first letter.
       const first = oneLine((e.message ?? '').split('\n')[0]);
-      throw new CliError(first.charAt(0).toLowerCase() + first.slice(1) + HINT);
+      throw new CliError(first.charAt(0).toLowerCase() + first.slice(1) + hint);
     }
     throw err;
   }

@@ -37,6 +37,9 @@ score it; then print one line per format.
   --concurrency N         Requests in flight at once (default: ${DEFAULT_CONCURRENCY})
   --retries N             Retries of a transient failure: HTTP 429, 5xx, a dropped
                           connection (default: ${DEFAULT_RETRIES}; 0 for none)
+  --idle-timeout SECONDS  A reply that sends nothing for this long, the wait for its
+                          first byte included, is cut off as stalled (default: ${IDLE_TIMEOUT_MS / 1000};
+                          raise it for a slow local model reading a long prompt)
   --family NAME           Prompt family instead of the model's own: ${FAMILIES.join(', ')}
   --prompt FORMAT=FILE    Send FILE as FORMAT's system prompt (no reminder); repeatable
   --json                  Print the run as JSON (what the Bench page opens) instead of the table
@@ -54,7 +57,8 @@ Ctrl-C stops the run: replies in flight are marked stopped and the partial run
 is still printed (and written with --out).
 
 Exit status: 0 the run finished and met every --min-* threshold; 1 some format
-missed a threshold (named on stderr); 2 usage error (unknown format or task,
+missed a threshold (named on stderr), or no reply came back at all (nothing was
+measured); 2 usage error (unknown format or task,
 bad URL, missing key: nothing is sent), or the API refused the key for every
 request; 3 internal error; 130 stopped by Ctrl-C.
 `;
@@ -68,6 +72,8 @@ export interface BenchArgs {
   tasks: 'quick' | 'all' | string[];
   concurrency: number;
   retries: number;
+  /** A reply that sends nothing for this long (the first byte included) is cut off as stalled. */
+  idleTimeoutMs: number;
   /** A prompt family to use for every format instead of the model's. */
   family: string | null;
   /** `--prompt FORMAT=FILE`, in order. */
@@ -128,7 +134,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchCommandLine {
     // Refused by name below, so the message can say why.
     key: { type: 'string' },
     'api-key': { type: 'string' },
-  });
+    'idle-timeout': { type: 'string' },
+  }, BENCH_HINT);
   if (values.help) return { help: true };
   for (const flag of ['key', 'api-key'])
     if (values[flag] !== undefined)
@@ -173,6 +180,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchCommandLine {
     tasks,
     concurrency: whole('concurrency', str('concurrency'), DEFAULT_CONCURRENCY, 1),
     retries: whole('retries', str('retries'), DEFAULT_RETRIES, 0),
+    idleTimeoutMs: whole('idle-timeout', str('idle-timeout'), IDLE_TIMEOUT_MS / 1000, 1) * 1000,
     family,
     prompts,
     json: values.json === true,

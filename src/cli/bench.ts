@@ -18,7 +18,7 @@ import { parseSuite, type BenchSuite, type BenchTask } from '../bench/tasks.ts';
 import type { BenchConfig, BenchEvent, BenchRun, FormatPlan } from '../bench/types.ts';
 import { FORMAT_NAMES } from '../formats/index.ts';
 import { runBlocker } from '../playground/live/requirements.ts';
-import { BENCH_USAGE, IDLE_TIMEOUT_MS, keyFrom, keyVariables, parseBenchArgs, type BenchArgs } from './bench-args.ts';
+import { BENCH_USAGE, keyFrom, keyVariables, parseBenchArgs, type BenchArgs } from './bench-args.ts';
 import { benchTable, progressAfter, progressLine, startLine, startProgress, thresholdFailures } from './bench-table.ts';
 import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, oneLine } from './errors.ts';
 import { styleFor } from './summary.ts';
@@ -224,7 +224,7 @@ export async function bench(argv: readonly string[]): Promise<number> {
     tasks: tasks.map((t) => t.id),
     concurrency: args.concurrency,
     retries: args.retries,
-    idleTimeoutMs: IDLE_TIMEOUT_MS,
+    idleTimeoutMs: args.idleTimeoutMs,
   };
   if (args.out !== null) checkOut(args.out);
 
@@ -285,6 +285,11 @@ export async function bench(argv: readonly string[]): Promise<number> {
   if (run.replies.length > 0 && run.replies.every((r) => r.status === 'auth')) {
     err(`the API refused the key for every request: check ${keyVariables(args.api).join(' or ')}`);
     return EXIT_USAGE;
+  }
+  // No reply at all (the server down, every request refused): nothing was measured, which a CI gate must not pass.
+  if (run.replies.length > 0 && !run.replies.some((r) => r.status === 'done')) {
+    err('no reply came back (see the errors above): nothing was measured');
+    return EXIT_FAILED;
   }
   const failures = thresholdFailures(summaries, { exact: args.minExact, applied: args.minApplied });
   for (const f of failures) err(f);

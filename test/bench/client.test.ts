@@ -127,4 +127,28 @@ describe('bench client endings', () => {
     // No counts came, so they are made here: gpt-4.1 has no tokenizer passed in, so estimated.
     assert.equal(run.replies[0].tokens.method, 'estimate');
   });
+
+  it('a Retry-After longer than the bench waits ends the reply instead of stalling the run', async () => {
+    let calls = 0;
+    const fetch = (async () => {
+      calls++;
+      return answer(429, 'slow down', { 'retry-after': '3600' });
+    }) as typeof globalThis.fetch;
+    const t = task('ms-index');
+    const events: BenchEvent[] = [];
+    const run = await runBench({
+      config: { endpoint, formats: plansFor('openai', ['udiff']), tasks: [t.id], concurrency: 1, retries: 2, idleTimeoutMs: 1000 },
+      tasks: [t],
+      key: KEY,
+      engine: 'ln-diff 0.1.0',
+      clock: new TestClock(),
+      fetch,
+      onEvent: (e) => events.push(e),
+    });
+    assert.equal(calls, 1);
+    assert.equal(events.filter((e) => e.type === 'retry').length, 0);
+    const [r] = run.replies;
+    assert.deepEqual([r.status, r.attempts], ['http', 1]);
+    assert.match(r.error ?? '', /asked to wait 3600 s before trying again, longer than the bench waits \(120 s\)/);
+  });
 });

@@ -31,6 +31,7 @@ test('defaults: openai, every format, the quick tasks, no thresholds', () => {
     tasks: 'quick',
     concurrency: DEFAULT_CONCURRENCY,
     retries: DEFAULT_RETRIES,
+    idleTimeoutMs: 120_000,
     family: null,
     prompts: [],
     json: false,
@@ -58,6 +59,17 @@ test('every option is read', () => {
   assert.equal(a.minExact, 0.8);
   assert.equal(a.minApplied, 0.95);
   assert.equal(parsed(['--tasks', 'all']).tasks, 'all');
+  assert.equal(parsed(['--idle-timeout', '900']).idleTimeoutMs, 900_000);
+});
+
+test("a flag's own malformation points to the bench's help", () => {
+  for (const argv of [['--formats'], ['--frobnicate']])
+    assert.throws(
+      () => parsed(argv),
+      (e: Error) => /\(try 'ln-diff bench --help'\)$/.test(e.message),
+      argv.join(' '),
+    );
+  assert.throws(() => parsed(['--idle-timeout', '0']), /--idle-timeout must be a whole number from 1 to 1000, found '0'/);
 });
 
 test('--help anywhere gives the help', () => {

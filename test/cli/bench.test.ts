@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readRun } from '../../src/bench/file.ts';
 import { formatPlan, promptTable, sectionFor } from '../../src/bench/prompts.ts';
 import { BENCH_FORMATS, QUICK_TASKS, selectTasks } from '../../src/bench/select.ts';
@@ -183,9 +185,9 @@ test('a server\'s error text reaches stderr with its control characters shown, n
   try {
     const port = (evil.address() as { port: number }).port;
     const r = await runBench(['bench', '--endpoint', `http://127.0.0.1:${port}/v1`, '--model', MODEL, '--formats', 'ln-diff', '--tasks', IDS[0], '--retries', '0'], { OPENAI_API_KEY: KEY });
-    exited(r, 0);
+    exited(r, 1); // every request failed: nothing was measured
     assert.ok(!/[\u0000-\u0009\u000b-\u001f\u007f]/.test(r.stderr), JSON.stringify(r.stderr));
-    assert.match(r.stderr, /^ln-diff: 1 reply: The server answered HTTP 500 Internal Server Error\. The server said: “oops \\x1b\[2J\\x1b\]0;owned\\x07 done”\n$/);
+    assert.match(r.stderr, /^ln-diff: 1 reply: The server answered HTTP 500 Internal Server Error\. The server said: “oops \\x1b\[2J\\x1b\]0;owned\\x07 done”\nln-diff: no reply came back \(see the errors above\): nothing was measured\n$/);
   } finally {
     evil.close();
   }
@@ -273,4 +275,16 @@ test('from the sources (tsx): the suite and the prompts are found next to src/',
   exited(r, 0);
   const run = runOf(r.stdout);
   assert.deepEqual(run.replies.map((x) => [x.task, x.format, x.score.exact]), [[IDS[0], 'udiff', true]]);
+});
+
+test('no reply came back at all (nothing listens at the endpoint): exit 1, saying nothing was measured', async () => {
+  // A port that was just free: nothing listens there.
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  const r = await runBench(['bench', '--endpoint', `http://127.0.0.1:${port}/v1`, '--model', MODEL, '--formats', 'ln-diff', '--tasks', IDS[0], '--retries', '0']);
+  exited(r, 1);
+  assert.match(r.stderr, /no reply came back \(see the errors above\): nothing was measured\n$/);
+  assert.match(r.stderr, /Could not reach http:\/\/127\.0\.0\.1:\d+/);
 });

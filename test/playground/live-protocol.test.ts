@@ -83,6 +83,8 @@ test('deltas: OpenAI choices[0].delta.content and [DONE]; Anthropic content_bloc
   const ev = (data: unknown, event = 'message'): SseEvent => ({ event, data: typeof data === 'string' ? data : JSON.stringify(data) });
   assert.deepEqual(deltaOf('openai', ev({ choices: [{ delta: { role: 'assistant', content: 'Hi' } }] })), { text: 'Hi' });
   assert.equal(deltaOf('openai', ev({ choices: [{ delta: { role: 'assistant' } }] })), null);
+  // Some servers send "error": null in every chunk: no error.
+  assert.deepEqual(deltaOf('openai', ev({ error: null, choices: [{ delta: { content: 'Hi' } }] })), { text: 'Hi' });
   assert.equal(deltaOf('openai', ev({ choices: [{ delta: { content: '' }, finish_reason: 'stop' }] })), null);
   assert.deepEqual(deltaOf('openai', ev('[DONE]')), { done: true });
   assert.deepEqual(deltaOf('openai', ev({ error: { message: 'overloaded' } })), { error: 'overloaded' });

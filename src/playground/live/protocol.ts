@@ -183,7 +183,7 @@ export function deltaOf(provider: Provider, event: SseEvent): Delta {
     if (type === 'error') return { error: errorText(value.error) ?? 'the stream reported an error' };
     return null;
   }
-  if (value.error !== undefined) return { error: errorText(value.error) ?? 'the stream reported an error' };
+  if (value.error !== undefined && value.error !== null) return { error: errorText(value.error) ?? 'the stream reported an error' };
   const choice = Array.isArray(value.choices) ? value.choices[0] : undefined;
   if (isObject(choice) && isObject(choice.delta) && typeof choice.delta.content === 'string' && choice.delta.content !== '')
     return { text: choice.delta.content };
