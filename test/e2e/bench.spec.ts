@@ -263,6 +263,22 @@ async function runAndSave(page: Page, s: BenchServer): Promise<string> {
   return readFileSync((await download.path())!, 'utf8');
 }
 
+test('the silent-reply limit is the run\'s idle timeout, bounded, and remembered', async ({ page }) => {
+  const s = await server(() => 'right');
+  await fill(page, s, { formats: ['ln-diff'] });
+  const idle = page.getByLabel('Give up on a silent reply after (s)');
+  await expect(idle).toHaveValue('120');
+  await idle.fill('2');
+  await idle.blur();
+  await expect(idle).toHaveValue('10'); // the least it allows
+  await idle.fill('900');
+  await idle.blur();
+  const run = JSON.parse(await runAndSave(page, s)) as { config: { idleTimeoutMs: number } };
+  expect(run.config.idleTimeoutMs).toBe(900_000);
+  await page.reload();
+  await expect(page.getByLabel('Give up on a silent reply after (s)')).toHaveValue('900');
+});
+
 test('a run saved as JSON opens again as the same table, and two runs compare with the differences marked', async ({ page, context }) => {
   let mode: 'first' | 'second' = 'first';
   // The second run: ms-index gets a typo (it applies, and is no longer exact), the rest as before.

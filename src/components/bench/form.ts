@@ -15,7 +15,8 @@ import { count, plural } from './numbers.ts';
 
 /** A transient failure is retried this often; a reply silent this long is cut off. */
 const RETRIES = 2;
-const IDLE_TIMEOUT_MS = 120_000;
+/** Seconds a reply may stay silent: the default, and the bounds of the field. */
+const IDLE = { default: 120, min: 10, max: 3600 };
 const MAX_CONCURRENCY = 16;
 
 const HINTS: Record<Provider, string> = {
@@ -70,6 +71,7 @@ export function mountForm(client: BenchClient, root: HTMLElement): BenchForm {
     pick: byId<HTMLDetailsElement>('bn-pick'),
     picked: byId('bn-picked-count'),
     concurrency: byId<HTMLInputElement>('bn-concurrency'),
+    idle: byId<HTMLInputElement>('bn-idle'),
     estimate: byId('bn-estimate'),
     run: byId<HTMLButtonElement>('bn-run'),
     stop: byId<HTMLButtonElement>('bn-stop'),
@@ -105,6 +107,7 @@ export function mountForm(client: BenchClient, root: HTMLElement): BenchForm {
   const picked = new Set(saved.picked ?? []);
   for (const b of taskBoxes) b.checked = picked.has(b.value);
   if (saved.concurrency) ui.concurrency.value = String(Math.min(saved.concurrency, MAX_CONCURRENCY));
+  if (saved.idle) ui.idle.value = String(saved.idle);
   const savedKey = loadKey();
   ui.remember.checked = savedKey !== null;
   ui.key.value = savedKey ?? '';
@@ -113,6 +116,10 @@ export function mountForm(client: BenchClient, root: HTMLElement): BenchForm {
   const concurrency = (): number => {
     const n = Math.floor(Number(ui.concurrency.value));
     return Number.isFinite(n) ? Math.min(Math.max(n, 1), MAX_CONCURRENCY) : 1;
+  };
+  const idleSeconds = (): number => {
+    const n = Math.floor(Number(ui.idle.value));
+    return Number.isFinite(n) && ui.idle.value.trim() !== '' ? Math.min(Math.max(n, IDLE.min), IDLE.max) : IDLE.default;
   };
   const remember = () =>
     saveSettings({
@@ -124,6 +131,7 @@ export function mountForm(client: BenchClient, root: HTMLElement): BenchForm {
       tasks: taskChoice(),
       picked: taskBoxes.filter((b) => b.checked).map((b) => b.value),
       concurrency: concurrency(),
+      idle: idleSeconds(),
     });
 
   const taskIds = (): string[] => {
@@ -231,7 +239,7 @@ export function mountForm(client: BenchClient, root: HTMLElement): BenchForm {
       tasks: taskIds(),
       concurrency: concurrency(),
       retries: RETRIES,
-      idleTimeoutMs: IDLE_TIMEOUT_MS,
+      idleTimeoutMs: idleSeconds() * 1000,
     };
   };
 
@@ -256,7 +264,7 @@ export function mountForm(client: BenchClient, root: HTMLElement): BenchForm {
       tasks,
       concurrency: concurrency(),
       retries: RETRIES,
-      idleTimeoutMs: IDLE_TIMEOUT_MS,
+      idleTimeoutMs: idleSeconds() * 1000,
     };
     if (!ui.estimate.textContent) ui.estimate.textContent = `${plural(tasks.length * formats.length, 'request')}; estimating the tokens…`;
     try {
@@ -314,6 +322,10 @@ export function mountForm(client: BenchClient, root: HTMLElement): BenchForm {
     });
   ui.concurrency.addEventListener('change', () => {
     ui.concurrency.value = String(concurrency());
+    remember();
+  });
+  ui.idle.addEventListener('change', () => {
+    ui.idle.value = String(idleSeconds());
     remember();
   });
 

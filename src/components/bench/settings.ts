@@ -13,6 +13,8 @@ export interface BenchSettings {
   tasks: 'quick' | 'all' | 'pick';
   picked: string[];
   concurrency: number;
+  /** Seconds a reply may stay silent. */
+  idle?: number;
 }
 
 const SETTINGS = 'ln-diff.bench';
@@ -64,6 +66,7 @@ export function loadSettings(): Partial<BenchSettings> {
   if (v.tasks === 'quick' || v.tasks === 'all' || v.tasks === 'pick') out.tasks = v.tasks;
   if (strings(v.picked)) out.picked = strings(v.picked);
   if (typeof v.concurrency === 'number' && Number.isInteger(v.concurrency) && v.concurrency >= 1) out.concurrency = v.concurrency;
+  if (typeof v.idle === 'number' && Number.isInteger(v.idle) && v.idle >= 10 && v.idle <= 3600) out.idle = v.idle;
   return out;
 }
 
