@@ -20,6 +20,7 @@ import { FORMAT_NAMES } from '../formats/index.ts';
 import { runBlocker } from '../playground/live/requirements.ts';
 import { BENCH_USAGE, keyFrom, keyVariables, parseBenchArgs, type BenchArgs } from './bench-args.ts';
 import { benchTable, progressAfter, progressLine, startLine, startProgress, thresholdFailures } from './bench-table.ts';
+import { writeStdout } from './stdout.ts';
 import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, oneLine } from './errors.ts';
 import { styleFor } from './summary.ts';
 
@@ -210,7 +211,7 @@ function progressOn(stream: NodeJS.WriteStream) {
 export async function bench(argv: readonly string[]): Promise<number> {
   const command = parseBenchArgs(argv);
   if (command.help) {
-    process.stdout.write(BENCH_USAGE);
+    writeStdout(BENCH_USAGE);
     return EXIT_OK;
   }
   const args: BenchArgs = command;
@@ -264,8 +265,9 @@ export async function bench(argv: readonly string[]): Promise<number> {
 
   const json = clean(runJson(run)).replace(/\n?$/, '\n');
   const summaries = summarize(run);
-  if (args.json) process.stdout.write(json);
-  else process.stdout.write(clean(benchTable(run, summaries, styleFor(process.stdout), best(summaries)).join('\n') + '\n'));
+  // Through writeStdout: a closed pipe (`ln-diff bench … | head`) ends the run quietly.
+  if (args.json) writeStdout(json);
+  else writeStdout(clean(benchTable(run, summaries, styleFor(process.stdout), best(summaries)).join('\n') + '\n'));
   if (args.out !== null) writeOut(args.out, json);
 
   // What went wrong with the requests themselves, once per distinct message.

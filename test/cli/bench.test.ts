@@ -288,3 +288,13 @@ test('no reply came back at all (nothing listens at the endpoint): exit 1, sayin
   assert.match(r.stderr, /no reply came back \(see the errors above\): nothing was measured\n$/);
   assert.match(r.stderr, /Could not reach http:\/\/127\.0\.0\.1:\d+/);
 });
+
+test('a reader that closes the pipe early (ln-diff bench --json | head -c 1) ends the run quietly, exit 0', async () => {
+  const s = await server(() => 'right');
+  const run = start(args(s, '--formats', 'ln-diff', '--tasks', IDS[0], '--json'));
+  // Nobody reads stdout: the first write the run makes meets a closed pipe.
+  run.child.stdout!.destroy();
+  const r = await run.done;
+  exited(r, 0);
+  assert.doesNotMatch(r.stderr, /EPIPE|Unhandled|internal error/);
+});
