@@ -92,3 +92,8 @@ export function best(summaries: readonly FormatSummary[]): Record<BestColumn, st
 export function wholePercent(rate: number): number {
   return Math.min(Math.max(Math.round(rate * 100), rate > 0 ? 1 : 0), rate < 1 ? 99 : 100);
 }
+
+/** The requests a run makes: every task in every format, less the pairs it did not ask (a format that cannot say the change). */
+export function askedCount(run: Pick<BenchRun, 'config' | 'skipped'>): number {
+  return run.config.tasks.length * run.config.formats.length - (run.skipped?.length ?? 0);
+}

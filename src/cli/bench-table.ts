@@ -3,7 +3,7 @@
 // progress line shown on a terminal while the run goes. Pure: text in, text out.
 
 import type { MatchKind } from '../core/types.ts';
-import { wholePercent, type BestColumn } from '../bench/summary.ts';
+import { askedCount, wholePercent, type BestColumn } from '../bench/summary.ts';
 import type { BenchEvent, BenchRun, FormatSummary, ReplyStatus, TokenMethod } from '../bench/types.ts';
 import type { Style } from './summary.ts';
 
@@ -92,7 +92,7 @@ export function headLine(run: BenchRun): string {
   return (
     `ln-diff bench: ${model} at ${endpoint.baseUrl} (${endpoint.api}), ` +
     `${plural(tasks.length, 'task')} × ${plural(formats.length, 'format')}, ${plural(counted, 'reply', 'replies')}` +
-    (run.stopped ? `; stopped by the user (${tasks.length * formats.length - (run.skipped?.length ?? 0) - counted} not counted)` : '')
+    (run.stopped ? `; stopped by the user (${askedCount(run) - counted} not counted)` : '')
   );
 }
 

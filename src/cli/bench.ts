@@ -13,7 +13,7 @@ import { runJson } from '../bench/file.ts';
 import { formatPlan, promptTable, sectionFor, type FamilyKey, type PromptTable } from '../bench/prompts.ts';
 import { runBench } from '../bench/run.ts';
 import { BENCH_FORMATS, selectTasks } from '../bench/select.ts';
-import { best, summarize } from '../bench/summary.ts';
+import { askedCount, best, summarize } from '../bench/summary.ts';
 import { parseSuite, type BenchSuite, type BenchTask } from '../bench/tasks.ts';
 import type { BenchConfig, BenchEvent, BenchRun, FormatPlan } from '../bench/types.ts';
 import { FORMAT_NAMES } from '../formats/index.ts';
@@ -280,7 +280,7 @@ export async function bench(argv: readonly string[]): Promise<number> {
 
   if (run.stopped) {
     const counted = run.replies.filter((r) => r.status !== 'stopped').length;
-    err(`stopped: ${counted} of ${config.tasks.length * config.formats.length} replies finished${args.out !== null ? `; the partial run is in ${args.out}` : ''}`);
+    err(`stopped: ${counted} of ${askedCount(run)} replies finished${args.out !== null ? `; the partial run is in ${args.out}` : ''}`);
     return EXIT_STOPPED;
   }
   // A key the API refused every time is a setting to fix, not a result.

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { familyOf, formatPlan, sectionFor } from '../../src/bench/prompts.ts';
 import { benchMessage, INSTRUCTION } from '../../src/bench/message.ts';
 import { BENCH_FORMATS, QUICK_TASKS, selectTasks } from '../../src/bench/select.ts';
-import { best, median, summarize } from '../../src/bench/summary.ts';
+import { askedCount, best, median, summarize } from '../../src/bench/summary.ts';
 import { retryAfter } from '../../src/bench/client.ts';
 import { estimateRun } from '../../src/bench/run.ts';
 import { taskChanges, taskFiles } from '../../src/bench/tasks.ts';
@@ -243,5 +243,13 @@ describe('bench scoring: a reasoning model\'s thinking', () => {
     const { score } = scoreReply(t, 'search-replace', `<think>\nFirst try:\n${draft}</think>\n${right}`);
     assert.deepEqual([score.parsed, score.applied, score.exact, score.matches.failed], [true, true, true, 0]);
     assert.equal(scoreReply(t, 'search-replace', `${right}\n<think>\n${draft}</think>\n`).score.applied, false, 'a block later in the reply is part of the answer');
+  });
+});
+
+describe('bench: requests a run asks', () => {
+  it('every task in every format, less the pairs not asked', () => {
+    const config = { tasks: ['a', 'b'], formats: [{}, {}, {}] } as unknown as BenchRun['config'];
+    assert.equal(askedCount({ config }), 6);
+    assert.equal(askedCount({ config, skipped: [{ task: 'a', format: 'whole', reason: 'x' }] }), 5);
   });
 });

@@ -5,6 +5,7 @@
 
 import { copyText, h } from '../../playground/dom.ts';
 import type { BenchConfig, BenchReply, BenchRun } from '../../bench/types.ts';
+import { askedCount } from '../../bench/summary.ts';
 import { BenchClient, type Opened, type RunNews, type RunView as Shown } from './client.ts';
 import { compareView } from './compare-view.ts';
 import { download, fileText, MAX_LINK, runFileName, shareAddress } from './files.ts';
@@ -117,7 +118,8 @@ async function run(): Promise<void> {
   ui.alert.replaceChildren();
   note();
   if (location.hash.startsWith('#run=')) history.replaceState(null, '', location.pathname + location.search);
-  const total = config.tasks.length * config.formats.length;
+  // Until the run says how many it asks (less the pairs a format cannot say): every task in every format.
+  let total = config.tasks.length * config.formats.length;
   progress(0, total);
   view.begin(config, engine, new Date().toISOString());
   say(`Asking ${model(config)}…`);
@@ -125,6 +127,7 @@ async function run(): Promise<void> {
     if (id !== state.live || !state.running) return;
     switch (n.type) {
       case 'start':
+        total = n.total;
         progress(0, n.total);
         break;
       case 'retry':
@@ -145,6 +148,7 @@ async function run(): Promise<void> {
     closeCompare();
     view.finish(done.run, done.summaries, done.best);
     const counted = done.run.replies.filter((r) => r.status !== 'stopped').length;
+    total = askedCount(done.run);
     progress(counted, total);
     if (done.run.stopped) say(`Stopped: ${counted} of ${plural(total, 'reply', 'replies')} finished; the results show those.`, 'info');
     else say(`Done: ${plural(counted, 'reply', 'replies')} from ${model(config)}.`, 'ok');

@@ -2,7 +2,7 @@
 // families, tasks), its table per format, its chart and every reply. A run
 // going fills it reply by reply; an opened one fills it at once.
 
-import type { BestColumn } from '../../bench/summary.ts';
+import { askedCount, type BestColumn } from '../../bench/summary.ts';
 import type { BenchConfig, BenchReply, BenchRun, FormatSummary } from '../../bench/types.ts';
 import { h } from '../../playground/dom.ts';
 import { rateChart } from './chart.ts';
@@ -76,7 +76,7 @@ export class RunView {
   }
 
   private stopped(run: BenchRun): void {
-    const asked = run.config.tasks.length * run.config.formats.length - (run.skipped?.length ?? 0);
+    const asked = askedCount(run);
     if (run.stopped) this.meta.append(' ', h('strong', null, `Stopped: ${plural(run.replies.filter((r) => r.status !== 'stopped').length, 'reply', 'replies')} of ${plural(asked, 'request')}.`));
     this.notAsked(run);
   }
