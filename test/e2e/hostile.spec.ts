@@ -222,14 +222,20 @@ test.describe('Content-Security-Policy', () => {
       const script = document.createElement('script');
       script.textContent = 'window.__inline = 1';
       document.body.append(script);
+      // Each image's error event (a listener the policy allows) says when its inline handler had its chance.
+      const failed = (el: HTMLImageElement) => new Promise((r) => el.addEventListener('error', r, { once: true }));
       const img = document.createElement('img');
       img.setAttribute('onerror', 'window.__inline = 2');
+      const first = failed(img);
       img.src = 'data:,not-an-image';
       document.body.append(img);
       const div = document.createElement('div');
       div.innerHTML = '<img src="data:,x" onerror="window.__inline = 3">';
+      const second = failed(div.querySelector('img')!);
       document.body.append(div);
-      await new Promise((r) => setTimeout(r, 300));
+      await Promise.all([first, second]);
+      // Violations are reported as tasks of their own: wait for both kinds, however long the machine takes.
+      while (!(violations.includes('script-src-elem') && violations.includes('script-src-attr'))) await new Promise((r) => setTimeout(r, 10));
       return { inline: (window as unknown as { __inline?: number }).__inline ?? null, violations };
     });
     expect(result.inline).toBeNull();
@@ -255,7 +261,8 @@ test.describe('Content-Security-Policy', () => {
       } catch (e) {
         outcome = `refused: ${e instanceof Error ? e.name : String(e)}`;
       }
-      await new Promise((r) => setTimeout(r, 100));
+      // The violation is reported as a task of its own: wait for it, however long the machine takes.
+      while (violations.length === 0) await new Promise((r) => setTimeout(r, 10));
       return { outcome, violations };
     });
     expect(result.outcome).toBe('refused: TypeError');
