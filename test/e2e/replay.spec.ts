@@ -177,9 +177,15 @@ test.describe('replay', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('button', { name: 'Resume' })).toBeVisible();
     await expect(progress(page)).toContainText('paused');
-    // a piece already on its way to the worker when Pause was pressed still lands
-    await page.waitForTimeout(200);
-    const held = await progress(page).textContent();
+    // a piece already on its way to the worker when Pause was pressed still lands: read the position once
+    // two reads 200 ms apart agree (however late that piece lands), then it must not move again
+    let held = await progress(page).textContent();
+    for (;;) {
+      await page.waitForTimeout(200);
+      const now = await progress(page).textContent();
+      if (now === held) break;
+      held = now;
+    }
     await page.waitForTimeout(300);
     expect(await progress(page).textContent()).toBe(held);
 
