@@ -15,8 +15,3 @@ export const ENGINE_DEFAULTS: Readonly<Required<EngineOptions>> = Object.freeze(
   whitespace: true,
   fuzzy: true,
 });
-
-/** Lines searched on each side of the cited place (`ENGINE_DEFAULTS.window`). */
-export const DEFAULT_WINDOW = ENGINE_DEFAULTS.window;
-/** Per-line similarity a fuzzy match must exceed (`ENGINE_DEFAULTS.fuzzyThreshold`). */
-export const DEFAULT_FUZZY_THRESHOLD = ENGINE_DEFAULTS.fuzzyThreshold;

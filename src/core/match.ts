@@ -26,7 +26,6 @@ import { lineSimilarity, oneWordApart } from './line-similarity.ts';
 import type { EngineOptions, MatchKind, MatchOutcome, Placed, Unplaced } from './types.ts';
 
 // What formats' own matchers use with the ladder, from the modules that hold it.
-export { DEFAULT_FUZZY_THRESHOLD, DEFAULT_WINDOW } from './defaults.ts';
 export {
   SEARCH_BUDGET_PER_EDIT,
   SEARCH_BUDGET_PER_REQUEST,

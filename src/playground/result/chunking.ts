@@ -13,6 +13,7 @@
 // whose lines touch share a chunk.
 
 import type { ExactChange } from './exact.ts';
+import { lastAtOrBelow } from '../../core/reply.ts';
 
 /** What a chunker needs of a document: CodeMirror's `Text` has it. */
 export interface LineIndex {
@@ -89,13 +90,7 @@ export function lineIndex(text: string): LineIndex {
   return {
     length: text.length,
     lineAt(pos: number) {
-      let lo = 0;
-      let hi = starts.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (starts[mid] <= pos) lo = mid;
-        else hi = mid - 1;
-      }
+      const lo = lastAtOrBelow(starts.length, pos, (k) => starts[k]);
       const from = starts[lo];
       const to = lo + 1 < starts.length ? starts[lo + 1] - 1 : text.length;
       return { from, to, number: lo + 1 };

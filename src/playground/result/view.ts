@@ -14,6 +14,7 @@ import { EditorView } from '@codemirror/view';
 import { baseExtensions, track, untrack } from '../editors.ts';
 import { h } from '../dom.ts';
 import { buildChunks, exactConfig, fits, layout } from './chunks.ts';
+import { spanLines } from './chunking.ts';
 import type { Delta, ExactDiff, PlacedRegion } from './exact.ts';
 import './result.css';
 
@@ -390,11 +391,7 @@ function uncollapse(view: EditorView, span: { start: number; end: number }): voi
 }
 
 function chunkRegion(chunk: Chunk, a: Text, b: Text): PlacedRegion {
-  const span = (doc: Text, from: number, to: number) => {
-    const start = doc.lineAt(Math.min(from, doc.length)).number;
-    return { start, end: to > from ? doc.lineAt(Math.min(to - 1, doc.length)).number : start - 1 };
-  };
-  return { a: span(a, chunk.fromA, chunk.toA), b: span(b, chunk.fromB, chunk.toB) };
+  return { a: spanLines(chunk.fromA, chunk.toA, a), b: spanLines(chunk.fromB, chunk.toB, b) };
 }
 
 function findLastIndex<T>(xs: readonly T[], test: (x: T) => boolean): number {
