@@ -4,7 +4,7 @@
 // downloading and opening a session file, and the check of an opened link's
 // recorded result against this version's.
 
-import { h } from './dom.ts';
+import { h, saveFile } from './dom.ts';
 import { sizeText } from './present.ts';
 import { LIMITS, LONG_LINK, linkVersion, type Session } from './session.ts';
 import type { Decoded, SessionFileRead } from './share.ts';
@@ -236,12 +236,7 @@ export class Address {
       this.notices.say('Could not write the session file.');
       return;
     }
-    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-    const a = h('a', { attrs: { href: url, download: 'ln-diff-session.json' }, class: 'pg-offscreen' });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveFile('ln-diff-session.json', text, 'application/json');
     this.notices.say('Session downloaded as ln-diff-session.json.');
   }
 

@@ -69,3 +69,14 @@ export async function copyText(text: string): Promise<boolean> {
     return ok;
   }
 }
+
+/** Save `data` as a file named `name` that the browser downloads. */
+export function saveFile(name: string, data: BlobPart, type: string): void {
+  const url = URL.createObjectURL(new Blob([data], { type }));
+  const a = h('a', { attrs: { href: url, download: name, hidden: true } });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -2,6 +2,8 @@
 // download, reading a chosen or dropped file (with a size limit checked
 // before it is read), and the share link's address and its length limit.
 
+import { saveFile } from '../../playground/dom.ts';
+
 /** Share links longer than this are refused (browsers and chat apps cut them); the JSON file is offered instead. */
 export const MAX_LINK = 65_536;
 /** A run file larger than this is not read (readRun's own limit is in characters). */
@@ -9,15 +11,7 @@ export const MAX_FILE_BYTES = 128 * 1024 * 1024;
 
 /** Save `text` as a file the browser downloads. */
 export function download(text: string, name: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.hidden = true;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(name, text, 'application/json');
 }
 
 /** A file name for a run: the model and the start time, in safe characters. */

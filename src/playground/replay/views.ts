@@ -8,7 +8,7 @@
 import { ChangeSet, Text } from '@codemirror/state';
 import type { LineRange } from '../../core/types.ts';
 import { EditorState, EditorView, markedExtensions, noMarks, scrollInside, showMarks, track, untrack, type Marks, type Tone } from '../editors.ts';
-import { h } from '../dom.ts';
+import { h, saveFile } from '../dom.ts';
 import type { AppliedChange } from './protocol.ts';
 
 export type EditState = 'pending' | 'applied' | 'failed' | 'dropped';
@@ -134,7 +134,7 @@ export class ReplayViews {
           {
             class: 'pg-replay-download',
             attrs: { type: 'button', 'aria-label': `Download ${path} with the edits applied so far`, title: `Save ${basename(path)} as it is now` },
-            on: { click: () => download(basename(path), view.state.doc.toString()) },
+            on: { click: () => saveFile(basename(path), view.state.doc.toString(), 'text/plain;charset=utf-8') },
           },
           'Download',
         ),
@@ -253,11 +253,3 @@ export class ReplayViews {
   }
 }
 
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const a = h('a', { attrs: { href: url, download: name } });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

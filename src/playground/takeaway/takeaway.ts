@@ -5,7 +5,7 @@
 // the zip are made in a worker whose client loads on the first click that
 // needs it, so the page's first load does not carry them.
 
-import { copyText, h } from '../dom.ts';
+import { copyText, h, saveFile } from '../dom.ts';
 import { actionStates, downloadName, PATCH_NAME, ZIP_NAME, type Action, type FileText } from './plan.ts';
 import './takeaway.css';
 
@@ -39,16 +39,6 @@ const WORKING: Partial<Record<Action, string>> = { zip: 'Making the zip…', cop
 const WORKING_AFTER_MS = 300;
 
 /** Save bytes or text as a file through a temporary link to an object URL. */
-function saveFile(name: string, data: BlobPart, type: string): void {
-  const url = URL.createObjectURL(new Blob([data], { type }));
-  const a = h('a', { attrs: { href: url, download: name }, class: 'pg-offscreen' });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const list = (names: string[]) => names.join(', ');
 
