@@ -2,7 +2,8 @@
 // public packages (bench/tasks/suite.json, built by scripts/build-tasks.ts).
 // This module holds the types, the check of untrusted suite data, and the
 // ways a task is handed to the engine. Pure: no Node.js, no DOM; the data
-// is passed in (see ./suite.ts for loading the stored suite).
+// is passed in (the CLI reads suite.json, the Bench page's worker one file
+// per task).
 
 import type { FileChange } from '../core/types.ts';
 

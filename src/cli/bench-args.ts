@@ -6,13 +6,12 @@
 import type { BenchApi } from '../bench/types.ts';
 import { parse } from './args.ts';
 import { CliError } from './errors.ts';
+import { DEFAULT_RETRIES, IDLE_SECONDS } from '../bench/defaults.ts';
 
 const BENCH_HINT = " (try 'ln-diff bench --help')";
 
 export const DEFAULT_CONCURRENCY = 4;
-export const DEFAULT_RETRIES = 2;
-/** A reply that sends nothing for this long is cut off and scored as it stands. */
-export const IDLE_TIMEOUT_MS = 120_000;
+export { DEFAULT_RETRIES };
 
 /** The prompt families `--family` may name (src/bench/prompts.ts FamilyKey). */
 export const FAMILIES = ['openai', 'anthropic', 'gemini', 'deepseek', 'qwen', 'local'] as const;
@@ -38,7 +37,7 @@ score it; then print one line per format.
   --retries N             Retries of a transient failure: HTTP 429, 5xx, a dropped
                           connection (default: ${DEFAULT_RETRIES}; 0 for none)
   --idle-timeout SECONDS  A reply that sends nothing for this long, the wait for its
-                          first byte included, is cut off as stalled (default: ${IDLE_TIMEOUT_MS / 1000};
+                          first byte included, is cut off as stalled (default: ${IDLE_SECONDS.default}, at most ${IDLE_SECONDS.max};
                           raise it for a slow local model reading a long prompt)
   --family NAME           Prompt family instead of the model's own: ${FAMILIES.join(', ')}
   --prompt FORMAT=FILE    Send FILE as FORMAT's system prompt (no reminder); repeatable
@@ -107,10 +106,10 @@ export function parseRate(flag: string, value: string): number {
   return rate;
 }
 
-function whole(flag: string, value: string | undefined, fallback: number, min: number): number {
+function whole(flag: string, value: string | undefined, fallback: number, min: number, max = 1000): number {
   if (value === undefined) return fallback;
-  if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > 1000)
-    throw new CliError(`--${flag} must be a whole number from ${min} to 1000, found '${value}'`);
+  if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max)
+    throw new CliError(`--${flag} must be a whole number from ${min} to ${max}, found '${value}'`);
   return Number(value);
 }
 
@@ -180,7 +179,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchCommandLine {
     tasks,
     concurrency: whole('concurrency', str('concurrency'), DEFAULT_CONCURRENCY, 1),
     retries: whole('retries', str('retries'), DEFAULT_RETRIES, 0),
-    idleTimeoutMs: whole('idle-timeout', str('idle-timeout'), IDLE_TIMEOUT_MS / 1000, 1) * 1000,
+    idleTimeoutMs: whole('idle-timeout', str('idle-timeout'), IDLE_SECONDS.default, IDLE_SECONDS.min, IDLE_SECONDS.max) * 1000,
     family,
     prompts,
     json: values.json === true,

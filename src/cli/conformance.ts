@@ -8,7 +8,6 @@
 import { readFileSync } from 'node:fs';
 import { compareResult, showMismatch } from '../examples/compare.ts';
 import { checkSchema, type Schema } from '../examples/schema.ts';
-import { defaultJobs } from './jobs.ts';
 import type { SuiteCase } from '../examples/suite.ts';
 import resultSchema from '../../spec/schema/result.schema.json' with { type: 'json' };
 import { CliError, EXIT_FAILED, EXIT_OK } from './errors.ts';
@@ -30,9 +29,8 @@ export interface ConformanceCommand {
   timeout: number;
 }
 
-export const DEFAULT_SUITE = new URL('../../spec/conformance.json', import.meta.url);
+const DEFAULT_SUITE = new URL('../../spec/conformance.json', import.meta.url);
 
-export const DEFAULT_JOBS = defaultJobs();
 
 /** What one run of the program gave. */
 export interface Outcome {

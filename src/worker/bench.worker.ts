@@ -120,12 +120,6 @@ const api = {
     return { family: key, plans };
   },
 
-  /** The task ids of a choice, in suite order (throws naming an unknown id). */
-  async tasks(spec: 'quick' | 'all' | string[]): Promise<string[]> {
-    const ids = await taskIndex();
-    return selectTasks({ version: 1, tasks: ids.map((id) => ({ id }) as BenchTask) }, spec).map((t) => t.id);
-  },
-
   /** Requests and tokens a run would take. */
   async estimate(config: BenchConfig): Promise<{ requests: number; skipped: number; input: number; output: number; method: string }> {
     return estimateRun(config, await chosenTasks(config.tasks));

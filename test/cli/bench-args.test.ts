@@ -69,7 +69,7 @@ test("a flag's own malformation points to the bench's help", () => {
       (e: Error) => /\(try 'ln-diff bench --help'\)$/.test(e.message),
       argv.join(' '),
     );
-  assert.throws(() => parsed(['--idle-timeout', '0']), /--idle-timeout must be a whole number from 1 to 1000, found '0'/);
+  assert.throws(() => parsed(['--idle-timeout', '0']), /--idle-timeout must be a whole number from 10 to 3600, found '0'/);
 });
 
 test('--help anywhere gives the help', () => {

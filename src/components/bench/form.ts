@@ -5,6 +5,7 @@
 // edited prompt is kept and sent as family `custom`), and says what a run
 // would cost before it starts. It builds the BenchConfig; main.ts runs it.
 
+import { DEFAULT_RETRIES, IDLE_SECONDS } from '../../bench/defaults.ts';
 import { DEFAULT_BASE, type Provider } from '../../playground/live/protocol.ts';
 import { runBlocker } from '../../playground/live/requirements.ts';
 import type { BenchConfig, FormatPlan } from '../../bench/types.ts';
@@ -13,10 +14,8 @@ import type { BenchClient, Prompts } from './client.ts';
 import { loadKey, loadSettings, saveSettings, storeKey, type BenchSettings } from './settings.ts';
 import { count, plural } from './numbers.ts';
 
-/** A transient failure is retried this often; a reply silent this long is cut off. */
-const RETRIES = 2;
-/** Seconds a reply may stay silent: the default, and the bounds of the field. */
-const IDLE = { default: 120, min: 10, max: 3600 };
+const RETRIES = DEFAULT_RETRIES;
+const IDLE = IDLE_SECONDS;
 const MAX_CONCURRENCY = 16;
 
 const HINTS: Record<Provider, string> = {
