@@ -184,7 +184,7 @@ function checkRun(data: unknown): BenchRun {
  * long, not JSON or not a run gives `ok: false` and an error naming the
  * first bad field. Fields a run does not have are dropped.
  */
-export function readRun(json: string): { ok: true; run: BenchRun } | { ok: false; error: string } {
+export function readRun(json: string): { ok: true; run: BenchRun } | { ok: false; error: string; notJson?: true } {
   try {
     if (typeof json !== 'string') return { ok: false, error: 'the run must be text' };
     if (json.length > MAX_RUN_CHARS) return { ok: false, error: `the file is ${json.length} characters long, more than a run may be (${MAX_RUN_CHARS})` };
@@ -192,7 +192,7 @@ export function readRun(json: string): { ok: true; run: BenchRun } | { ok: false
     try {
       data = JSON.parse(json);
     } catch (e) {
-      return { ok: false, error: `the file is not JSON (${e instanceof Error ? e.message : String(e)})` };
+      return { ok: false, notJson: true, error: `the file is not JSON (${e instanceof Error ? e.message : String(e)})` };
     }
     return { ok: true, run: checkRun(data) };
   } catch (e) {

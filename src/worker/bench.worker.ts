@@ -24,6 +24,8 @@ import { sessionHref } from '../playground/share.ts';
 export const RUN_PREFIX = 'run=';
 /** A share link holds at most this much JSON once inflated (a run file's own limit is readRun's). */
 const MAX_LINK_JSON = 50_000_000;
+/** What a link cut short (or altered) is said to be. */
+const CUT = 'the link could not be decompressed; it may have been cut short';
 
 /** What the page draws for a run. */
 export interface RunView {
@@ -201,9 +203,12 @@ const api = {
     if (!/^[A-Za-z0-9+\-$_]*$/.test(packed)) return { ok: false, error: 'the link contains characters a run link never has; it may have been cut or altered' };
     const inflated = inflateUriComponent(packed, MAX_LINK_JSON);
     if (!inflated.ok || inflated.text === '')
-      return { ok: false, error: !inflated.ok && inflated.reason === 'too-large' ? 'the run in the link is too large' : 'the link could not be decompressed; it may have been cut short' };
+      return { ok: false, error: !inflated.ok && inflated.reason === 'too-large' ? 'the run in the link is too large' : CUT };
     const read = readRun(inflated.text);
-    return read.ok ? { ok: true, view: view(read.run) } : { ok: false, error: `the run in the link is not valid: ${read.error}` };
+    if (read.ok) return { ok: true, view: view(read.run) };
+    // A link cut short may still inflate, into a fragment of the JSON: that is a cut link too.
+    if (read.notJson) return { ok: false, error: CUT };
+    return { ok: false, error: `the run in the link is not valid: ${read.error}` };
   },
 
   /**
