@@ -32,6 +32,9 @@ export const CODES = [
   // Applied, with a remark.
   'duplicate',
   'deterministic-merge',
+  'no-change',
+  'confusable-path',
+  'bidi-control',
   // Form problems that were forgiven.
   'bar-substitute',
   'numbered-insert',
@@ -67,6 +70,9 @@ export const SEVERITY: Readonly<Record<Code, Severity>> = {
   overlap: 'error',
   duplicate: 'info',
   'deterministic-merge': 'info',
+  'no-change': 'warning',
+  'confusable-path': 'warning',
+  'bidi-control': 'warning',
   'bar-substitute': 'warning',
   'numbered-insert': 'warning',
   'inferred-marker': 'warning',
