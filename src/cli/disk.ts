@@ -215,16 +215,78 @@ export function gitSegment(file: string): string | null {
   return null;
 }
 
+/** Directory listings read while resolving one run's reply paths (absolute directory to its entries; null when it cannot be listed). */
+export type Listings = Map<string, string[] | null>;
+
+/** A name compared the way `diskSpelling` compares: NFC, then (`fold`) lower case. */
+const nameKey = (name: string, fold: boolean) => (fold ? name.normalize('NFC').toLowerCase() : name.normalize('NFC'));
+
+/**
+ * The reply path spelled as the directory entries on disk spell it (rule 3
+ * at the top): each segment, from the base down, is the entry of its
+ * directory with exactly that name; else the one entry equal to it under
+ * Unicode normalisation (NFC); else the one equal to it ignoring letter case
+ * too. The first segment no entry fits, and everything after it, stay as
+ * written (a new file). Two entries that fit equally are refused: either
+ * could be meant. Only directories that resolve inside the base are listed.
+ * Returns `file` itself when no segment changes.
+ */
+export function diskSpelling(base: string, file: string, listings: Listings = new Map()): string {
+  const segments = file.split(/[\\/]/);
+  const spelled: string[] = [];
+  let dir = base;
+  let changed = false;
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i];
+    if (segment === '' || segment === '.' || segment === '..') return changed ? [...spelled, ...segments.slice(i)].join('/') : file;
+    let names = listings.get(dir);
+    if (names === undefined) {
+      names = null;
+      try {
+        if (isInside(base, realpathSync(dir))) names = readdirSync(dir);
+      } catch {}
+      listings.set(dir, names);
+    }
+    let entry: string | null = null;
+    if (names !== null && !names.includes(segment)) {
+      for (const fold of [false, true]) {
+        const key = nameKey(segment, fold);
+        const fits = names.filter((n) => nameKey(n, fold) === key);
+        if (fits.length > 1)
+          throw new CliError(
+            `${JSON.stringify(file)}: ${fits.length} entries of ${path.relative(base, dir) || 'the base directory'} differ from ${JSON.stringify(segment)} only in ${
+              fold ? 'letter case or ' : ''
+            }Unicode normalisation (${fits.map((n) => JSON.stringify(n)).join(', ')}); refusing to guess: name the one meant exactly as it is on disk`,
+          );
+        if (fits.length === 1) {
+          entry = fits[0];
+          break;
+        }
+      }
+      if (entry === null) return changed ? [...spelled, ...segments.slice(i)].join('/') : file;
+      changed = true;
+    }
+    spelled.push(entry ?? segment);
+    if (names === null) return changed ? [...spelled, ...segments.slice(i + 1)].join('/') : file;
+    dir = path.join(dir, entry ?? segment);
+  }
+  return changed ? spelled.join('/') : file;
+}
+
 /**
  * Check a reply path against the (resolved) base and look at what is there.
- * Throws a CliError naming the path (and `ref`, the edit that names it, when
- * given) when it is unsafe.
+ * The target's `file` is the path as the directory entries spell it
+ * (`diskSpelling`; `listings` keeps the directories read, for the next
+ * path). Throws a CliError naming the path (and `ref`, the edit that names
+ * it, when given) when it is unsafe.
  */
-export function resolveTarget(base: string, file: string, ref?: string): Target {
+export function resolveTarget(base: string, written: string, ref?: string, listings?: Listings): Target {
+  const unsafe_ = (why: string) => unsafe(written, why, ref);
+  if (written.includes('\0')) throw unsafe_('contains a NUL character');
+  if (path.isAbsolute(written) || path.win32.isAbsolute(written)) throw unsafe_('absolute path');
+  if (gitSegment(written) !== null) throw unsafe_(`goes into git's own directory (${JSON.stringify(gitSegment(written))})`);
+  const file = diskSpelling(base, written, listings);
   const label = ref ? `${file} (${ref})` : file;
-  const unsafe_ = (why: string) => unsafe(file, why, ref);
-  if (file.includes('\0')) throw unsafe_('contains a NUL character');
-  if (path.isAbsolute(file) || path.win32.isAbsolute(file)) throw unsafe_('absolute path');
   const rel = path.relative(base, path.resolve(base, file));
   if (rel === '') throw unsafe_('names the base directory itself, not a file');
   if (!isInside(base, path.resolve(base, rel))) throw unsafe_('leaves the base directory');

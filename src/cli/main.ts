@@ -10,7 +10,7 @@ import { RequestError, validateRequest } from '../formats/validate.ts';
 import { parseCommand, type Command } from './args.ts';
 import { defaultJobs } from './jobs.ts';
 import { predict, refuseTwoNames, writeAllOrNothing, writeEach, type Change, type Outcome } from './changes.ts';
-import { decodeUtf8, openBase, readAllStdin, readTarget, readTextFile, removeStaleTemps, resolveTarget, stdinIsTerminal, type Target } from './disk.ts';
+import { decodeUtf8, openBase, readAllStdin, readTarget, readTextFile, removeStaleTemps, resolveTarget, stdinIsTerminal, type Listings, type Target } from './disk.ts';
 import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, oneLine } from './errors.ts';
 import { changeLine, editRef, resultLines, styleFor, totalsLine } from './summary.ts';
 import { writeStdout } from './stdout.ts';
@@ -117,16 +117,23 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
   const format = command.format === 'auto' ? detectFormat(reply).format : getFormat(command.format);
   if (!format) throw new CliError(`unknown format "${command.format}"`);
 
-  // Every path is checked before anything is read.
+  // Every path is checked before anything is read. A path is known by the
+  // name the reply writes and by the name the directory entries have
+  // (`diskSpelling`: another letter case or Unicode normalisation); the
+  // engine is given the latter.
   const targets = new Map<string, Target>();
   const refs = new Map<string, string>();
+  const listings: Listings = new Map();
   const target = (file: string): Target => {
     const known = targets.get(file);
     if (known) return known;
-    const t = resolveTarget(base, file, refs.get(file));
+    let t = resolveTarget(base, file, refs.get(file), listings);
+    t = targets.get(t.file) ?? t;
     targets.set(file, t);
+    targets.set(t.file, t);
     return t;
   };
+  const unique = () => [...new Set(targets.values())];
 
   // Parse until the set of existing files the parser is told about is stable
   // (a parser may read paths differently once it knows which files exist).
@@ -135,18 +142,18 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
     const paths = editPaths(format, reply, existing);
     for (const [file, ref] of paths) if (!refs.has(file)) refs.set(file, ref);
     for (const file of paths.keys()) target(file);
-    const now = [...targets.values()].filter((t) => t.exists).map((t) => t.file);
+    const now = unique().filter((t) => t.exists).map((t) => t.file);
     if (now.length === existing.length) break;
     existing = now;
   }
-  refuseTwoNames([...targets.values()].filter((t) => t.exists));
+  refuseTwoNames(unique().filter((t) => t.exists));
 
   // A map with no prototype: a file named `__proto__` is a file like any other.
   const files: Record<string, string> = Object.create(null);
-  for (const t of [...targets.values()]) {
+  for (const t of unique()) {
     if (!t.exists) continue;
     const read = readTarget(t);
-    targets.set(t.file, read.target);
+    for (const [name, known] of targets) if (known === t) targets.set(name, read.target);
     files[t.file] = read.text;
   }
 
@@ -157,8 +164,8 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
   const changes: Change[] = [];
   const named: Target[] = [];
   for (const [file, after] of Object.entries(result.files)) {
-    const before = Object.hasOwn(files, file) ? files[file] : undefined;
     const t = target(file);
+    const before = Object.hasOwn(files, t.file) ? files[t.file] : undefined;
     named.push(t);
     if (t.exists && before === undefined)
       throw new CliError(
