@@ -78,6 +78,8 @@ export interface FileStat {
   ino: number;
   size: number;
   mtimeMs: number;
+  /** Names the file has (hard links); a replaced file keeps only the one written. */
+  nlink: number;
 }
 
 /** A reply path checked against the base directory. */
@@ -173,7 +175,7 @@ function describe(err: unknown): string {
 }
 
 function statOf(st: Stats): FileStat {
-  return { mode: st.mode & 0o7777, uid: st.uid, gid: st.gid, dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
+  return { mode: st.mode & 0o7777, uid: st.uid, gid: st.gid, dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, nlink: st.nlink };
 }
 
 /** `child` is `parent` or inside it (both absolute and resolved). */

@@ -11,7 +11,7 @@ import { parseCommand, type Command } from './args.ts';
 import { defaultJobs } from './jobs.ts';
 import { predict, refuseTwoNames, writeAllOrNothing, writeEach, type Change, type Outcome } from './changes.ts';
 import { decodeUtf8, openBase, readAllStdin, readTarget, readTextFile, removeStaleTemps, resolveTarget, stdinIsTerminal, type Listings, type Target } from './disk.ts';
-import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, oneLine } from './errors.ts';
+import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, printable, shown } from './errors.ts';
 import { changeLine, editRef, resultLines, styleFor, totalsLine } from './summary.ts';
 import { writeStdout } from './stdout.ts';
 
@@ -190,11 +190,11 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
     if (command.dryRun) outcomes = predict(base, changes, command.atomic);
     else {
       for (const file of removeStaleTemps(changes.map((c) => path.dirname(c.target.abs))))
-        out(`  ${style.dim('removed')} ${path.relative(base, file)} ${style.dim('(a temporary file of an ln-diff run that was stopped)')}\n`);
+        out(`  ${style.dim('removed')} ${printable(path.relative(base, file))} ${style.dim('(a temporary file of an ln-diff run that was stopped)')}\n`);
       outcomes = command.atomic ? writeAllOrNothing(base, changes) : writeEach(base, changes);
     }
     for (const o of outcomes)
-      out(changeLine({ file: o.change.target.file, action: o.change.action, failure: o.failure, note: o.note }, command.dryRun, style) + '\n');
+      out(changeLine({ file: o.change.target.file, action: o.change.action, failure: o.failure, note: o.note, warning: o.warning }, command.dryRun, style) + '\n');
   }
   const notDone = outcomes.filter((o) => o.failure !== undefined);
   const totals = {
@@ -250,15 +250,15 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
   } catch (err) {
     if (err instanceof CliError) {
-      process.stderr.write(`ln-diff: ${oneLine(err.message)}\n`);
+      process.stderr.write(`ln-diff: ${shown(err.message)}\n`);
       return err.exitCode;
     }
     if (err instanceof RequestError) {
-      process.stderr.write(`ln-diff: ${oneLine(err.message)}\n`);
+      process.stderr.write(`ln-diff: ${shown(err.message)}\n`);
       return EXIT_USAGE;
     }
     const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-    process.stderr.write(`ln-diff: internal error: ${oneLine(message)}\n`);
+    process.stderr.write(`ln-diff: internal error: ${shown(message)}\n`);
     if (process.env.LN_DIFF_DEBUG && err instanceof Error && err.stack) process.stderr.write(err.stack + '\n');
     return EXIT_INTERNAL;
   }
