@@ -70,14 +70,18 @@ const becauseAtomic = (failed: Change) => `--atomic: ${failed.target.file} could
 
 /**
  * Why a change cannot be made alongside the others, whatever the disk
- * allows, or null: a file written where another change writes a file that
- * would have to be its directory (`a.txt` and `a.txt/b.txt`). Found before
- * anything is written, so that --atomic writes nothing.
+ * allows, or null: two written files of which one would have to be the
+ * other's directory (`a.txt` and `a.txt/b.txt`). Neither is written (which
+ * one the reply meant is a guess), and this is found before anything is
+ * written, so that --atomic writes nothing.
  */
 export function clashProblem(c: Change, changes: readonly Change[]): string | null {
   if (c.text === null) return null;
-  const under = changes.find((d) => d !== c && d.text !== null && c.target.abs.startsWith(d.target.abs + path.sep));
-  return under ? `${under.target.file} is a file this reply writes, so it cannot also be a directory holding ${c.target.file}` : null;
+  const inside = (a: Change, b: Change) => a.target.abs.startsWith(b.target.abs + path.sep);
+  const other = changes.find((d) => d !== c && d.text !== null && (inside(c, d) || inside(d, c)));
+  if (!other) return null;
+  const [file, under] = inside(c, other) ? [other, c] : [c, other];
+  return `the reply writes both ${file.target.file} and ${under.target.file}, which would need ${file.target.file} to be a directory; neither is written`;
 }
 
 /** Why a change cannot be made: `clashProblem`, else disk.ts's `writeProblem`. */

@@ -12,7 +12,14 @@
 //    `.git` with trailing dots or spaces, `git~1`, and `.git` spelled with
 //    characters HFS+ ignores), in the reply's path, once resolved, or in its
 //    real path (through symlinks), is refused, as `git apply` refuses it.
-// 3. One name per file. Two names for one file (through a symlinked
+// 3. One name per file. A reply path is spelled as the directory entries
+//    spell it (`diskSpelling`): a segment with no entry of exactly its name
+//    is the one entry equal to it under Unicode normalisation (NFC; macOS
+//    writes names in NFD), else the one equal to it ignoring letter case
+//    too; when two entries fit, the path is refused; when none does, the
+//    rest is a new path. So `café.txt` edits the `cafe\u0301.txt` on disk and
+//    `app.py` the `App.py`, on every file system, never making a second file
+//    whose name looks the same. Two names for one file (through a symlinked
 //    directory, `./`, or a hard link) are refused: the engine checks overlaps
 //    per name, so two names would let each set of edits overwrite the other.
 // 4. Only what you could edit in place. An existing file is written (or
@@ -35,8 +42,20 @@
 //    (A live run in another PID namespace sharing the directory can look
 //    dead: its rename then fails, and it reports that file as not written;
 //    the file itself is untouched.)
+// 7. What a new copy does not keep. A file with other names (hard links) is
+//    still replaced by a new copy, never rewritten in place (a run stopped
+//    half way must leave every name whole): its other names keep the old
+//    text, and the summary says so on the file's line. Extended attributes
+//    (and ACLs, macOS Finder tags and quarantine marks, SELinux labels other
+//    than the directory's default) are not copied: Node.js has no API for
+//    them. Mode, owner and group are kept (rule 4).
+// 8. What is printed. Every path and message a reply controls is written
+//    through `printable` (errors.ts): control characters and BiDi controls
+//    are shown escaped, so a path cannot forge a line or reach the terminal.
 //
-// Writing several files (src/cli/changes.ts) adds: deletions come
+// Writing several files (src/cli/changes.ts) adds: a file written where
+// another written file would have to be its directory (`a.txt` and
+// `a.txt/b.txt`) fails before anything is written; deletions come
 // after every write, and happen only when every write succeeded (a moved file
 // keeps its old name when its new one could not be written).
 

@@ -110,11 +110,12 @@ test('disk 19: a move into a directory that cannot be written keeps the source (
 test('disk 19: a move whose destination cannot be put in place keeps the source, even as root', (t) => {
   const dir = base(t);
   userFile(join(dir, 'src.txt'), 'keep me\n');
-  // The reply itself also makes `dst/inner.txt`, so `dst` is a directory by the time the moved file lands.
-  const reply = patch('*** Add File: dst/inner.txt', '+x', '*** Update File: src.txt', '*** Move to: dst', '@@', '-keep me', '+kept');
-  const r = apply(dir, reply, [], {});
+  // Another program makes `dst` a directory while ln-diff writes, so the moved file cannot land (root or not).
+  const reply = patch('*** Add File: other.txt', '+x', '*** Update File: src.txt', '*** Move to: dst', '@@', '-keep me', '+kept');
+  const hook = meanwhile(dir);
+  const r = run(['apply', '--base', dir], { input: reply, node: ['--import', hook], env: { LN_MEANWHILE: JSON.stringify([join(dir, 'dst/inner.txt'), 'theirs\n']) } });
   assert.equal(r.status, 1, r.stdout + r.stderr);
-  assert.match(r.stdout, /^ {2}created dst\/inner\.txt$/m);
+  assert.match(r.stdout, /^ {2}created other\.txt$/m);
   assert.match(r.stdout, /^ {2}✗ not created dst: a directory is there now/m);
   assert.match(r.stdout, /^ {2}✗ not deleted src\.txt: a file could not be written, so no file is deleted \(a moved file keeps its old name\)$/m);
   assert.match(r.stdout, /; 1 file changed, 1 could not be written, 1 deletion held back\n$/);
@@ -379,10 +380,10 @@ function meanwhile(dir: string): string {
   const file = join(dir, '..', 'meanwhile.mjs');
   writeFileSync(
     file,
-    "import fs from 'node:fs';\nimport { syncBuiltinESMExports } from 'node:module';\n" +
+    "import fs from 'node:fs';\nimport { dirname } from 'node:path';\nimport { syncBuiltinESMExports } from 'node:module';\n" +
       'const fsync = fs.fsyncSync;\nlet done = false;\n' +
       'fs.fsyncSync = (fd) => {\n  fsync(fd);\n  if (done) return;\n  done = true;\n' +
-      '  const [path, text] = JSON.parse(process.env.LN_MEANWHILE);\n  fs.writeFileSync(path, text);\n};\n' +
+      '  const [path, text] = JSON.parse(process.env.LN_MEANWHILE);\n  fs.mkdirSync(dirname(path), { recursive: true });\n  fs.writeFileSync(path, text);\n};\n' +
       'syncBuiltinESMExports();\n',
   );
   chmodSync(file, 0o644);
