@@ -30,6 +30,8 @@ export interface Change {
   text: string | null;
   /** The file's text before (to put it back when an --atomic write fails half way). */
   before: string | null;
+  /** Said on the file's line once it is written (a new name that looks like an existing one). */
+  warning?: string;
 }
 
 /** What became of a change: done, or not with the reason (and a note when done against the plan). */
@@ -54,9 +56,9 @@ export function hardLinks(c: Change): string | null {
   return `its ${n === 1 ? 'other name (a hard link) keeps' : `${n} other names (hard links) keep`} the old text: ln-diff replaces a file by a new copy`;
 }
 
-/** A change done: with the hard-link warning when it applies. */
+/** A change done: with its warning, or the hard-link one, when there is one. */
 function completed(c: Change): Outcome {
-  const warning = hardLinks(c);
+  const warning = hardLinks(c) ?? c.warning ?? null;
   return warning === null ? { change: c } : { change: c, warning };
 }
 

@@ -85,6 +85,7 @@ import {
 } from 'node:fs';
 import * as path from 'node:path';
 import { isAscii, isUtf8 } from 'node:buffer';
+import { skeleton } from '../core/lookalikes.ts';
 import { CliError, EXIT_USAGE } from './errors.ts';
 
 /** What a regular file was when ln-diff looked at it (to keep its mode and owner, and to see it change). */
@@ -260,14 +261,7 @@ export function diskSpelling(base: string, file: string, listings: Listings = ne
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i];
     if (segment === '' || segment === '.' || segment === '..') return changed ? [...spelled, ...segments.slice(i)].join('/') : file;
-    let names = listings.get(dir);
-    if (names === undefined) {
-      names = null;
-      try {
-        if (isInside(base, realpathSync(dir))) names = readdirSync(dir);
-      } catch {}
-      listings.set(dir, names);
-    }
+    const names = entriesOf(base, dir, listings);
     let entry: string | null = null;
     if (names !== null && !names.includes(segment)) {
       for (const fold of [false, true]) {
@@ -292,6 +286,56 @@ export function diskSpelling(base: string, file: string, listings: Listings = ne
     dir = path.join(dir, entry ?? segment);
   }
   return changed ? spelled.join('/') : file;
+}
+
+/** A directory's entries (through `listings`), or null when it cannot be listed or resolves outside the base. */
+function entriesOf(base: string, dir: string, listings: Listings): string[] | null {
+  let names = listings.get(dir);
+  if (names === undefined) {
+    names = null;
+    try {
+      if (isInside(base, realpathSync(dir))) names = readdirSync(dir);
+    } catch {}
+    listings.set(dir, names);
+  }
+  return names;
+}
+
+/**
+ * The other entries of an existing file's directory that differ from its
+ * name only in Unicode normalisation or letter case (possible on a file
+ * system that tells them apart), as paths like `file`. Given to the engine
+ * with the file, they let it take the name the reply writes exactly.
+ */
+export function spellingSiblings(base: string, file: string, listings: Listings): string[] {
+  const slash = file.lastIndexOf('/');
+  const dir = slash < 0 ? '' : file.slice(0, slash + 1);
+  const name = file.slice(slash + 1);
+  const key = nameKey(name, true);
+  const names = entriesOf(base, path.join(base, dir), listings) ?? [];
+  return names.filter((n) => n !== name && nameKey(n, true) === key).map((n) => dir + n);
+}
+
+/**
+ * The existing entry a new path looks like (`skeleton`, src/core/lookalikes.ts)
+ * without being it, as a path from the base, or null: the first segment that
+ * names no entry is compared with the entries of its directory.
+ */
+export function lookalikeEntry(base: string, file: string, listings: Listings): string | null {
+  const segments = file.split('/');
+  let dir = base;
+  for (let i = 0; i < segments.length; i++) {
+    const names = entriesOf(base, dir, listings);
+    if (names === null) return null;
+    if (names.includes(segments[i])) {
+      dir = path.join(dir, segments[i]);
+      continue;
+    }
+    const key = skeleton(segments[i]);
+    const other = names.find((n) => skeleton(n) === key);
+    return other === undefined ? null : [...segments.slice(0, i), other].join('/');
+  }
+  return null;
 }
 
 /**

@@ -4,13 +4,14 @@
 
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { confusableMessage } from '../core/lookalikes.ts';
 import type { ApplyRequest, ApplyResult, Format } from '../core/types.ts';
 import { FORMAT_NAMES, applyRequest, detectFormat, getFormat } from '../formats/index.ts';
 import { RequestError, validateRequest } from '../formats/validate.ts';
 import { parseCommand, type Command } from './args.ts';
 import { defaultJobs } from './jobs.ts';
 import { predict, refuseTwoNames, writeAllOrNothing, writeEach, type Change, type Outcome } from './changes.ts';
-import { decodeUtf8, openBase, readAllStdin, readTarget, readTextFile, removeStaleTemps, resolveTarget, stdinIsTerminal, type Listings, type Target } from './disk.ts';
+import { decodeUtf8, openBase, readAllStdin, readTarget, readTextFile, removeStaleTemps, resolveTarget, stdinIsTerminal, lookalikeEntry, spellingSiblings, type Listings, type Target } from './disk.ts';
 import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, printable, shown } from './errors.ts';
 import { changeLine, editRef, resultLines, styleFor, totalsLine } from './summary.ts';
 import { writeStdout } from './stdout.ts';
@@ -131,6 +132,8 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
     t = targets.get(t.file) ?? t;
     targets.set(file, t);
     targets.set(t.file, t);
+    // Entries that differ from it only in form or letter case are given too: the engine takes the exact one.
+    if (t.exists) for (const sibling of spellingSiblings(base, t.file, listings)) target(sibling);
     return t;
   };
   const unique = () => [...new Set(targets.values())];
@@ -175,7 +178,11 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
     if (after === null) {
       if (before !== undefined) changes.push({ target: t, action: 'delete', text: null, before });
     } else if (after !== before) {
-      changes.push({ target: t, action: before === undefined ? 'create' : 'modify', text: after, before: before ?? null });
+      const change: Change = { target: t, action: before === undefined ? 'create' : 'modify', text: after, before: before ?? null };
+      // A new name like an entry on disk the engine was not given (it warns about those it was).
+      const like = before === undefined ? lookalikeEntry(base, t.file, listings) : null;
+      if (like !== null && !Object.hasOwn(files, like)) change.warning = `confusable-path: ${confusableMessage(t.file, like)}`;
+      changes.push(change);
     }
   }
   refuseTwoNames(named);
