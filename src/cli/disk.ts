@@ -266,7 +266,7 @@ export function diskSpelling(base: string, file: string, listings: Listings = ne
     if (names !== null && !names.includes(segment)) {
       for (const fold of [false, true]) {
         const key = nameKey(segment, fold);
-        const fits = names.filter((n) => nameKey(n, fold) === key);
+        const fits = names.filter((n) => nameKey(n, fold) === key).sort();
         if (fits.length > 1)
           throw new CliError(
             `${JSON.stringify(file)}: ${fits.length} entries of ${path.relative(base, dir) || 'the base directory'} differ from ${JSON.stringify(segment)} only in ${
