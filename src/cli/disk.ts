@@ -19,7 +19,12 @@
 //    too; when two entries fit, the path is refused; when none does, the
 //    rest is a new path. So `café.txt` edits the `cafe\u0301.txt` on disk and
 //    `app.py` the `App.py`, on every file system, never making a second file
-//    whose name looks the same. Two names for one file (through a symlinked
+//    whose name looks the same. The entries that differ from an existing
+//    file's name only so are given to the engine with it (`spellingSiblings`),
+//    which then takes the one the reply writes exactly. A new name that only
+//    looks like an entry (`lookalikeEntry`: the same skeleton, see
+//    src/core/lookalikes.ts) is written, with a `confusable-path` warning on
+//    its line. Two names for one file (through a symlinked
 //    directory, `./`, or a hard link) are refused: the engine checks overlaps
 //    per name, so two names would let each set of edits overwrite the other.
 // 4. Only what you could edit in place. An existing file is written (or

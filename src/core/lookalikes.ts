@@ -12,7 +12,7 @@
 // fullwidth forms (through NFKC), invisible characters (zero-width, BiDi),
 // and XML/HTML entities left escaped.
 
-import { diagnostic, quote } from './diagnostics.ts';
+import { codePoint, diagnostic, quote } from './diagnostics.ts';
 import type { Edit, EditResult } from './types.ts';
 
 /** Cyrillic and Greek letters drawn like a Latin letter (lower and upper case), and a few signs. */
@@ -60,9 +60,6 @@ export function skeleton(path: string): string {
   for (const ch of s) out += LATIN_LOOKALIKES[ch] ?? ch;
   return out;
 }
-
-/** A code point as messages write it: `U+0430`. */
-const codePoint = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** The characters of `path` that `skeleton` changes or drops, each once, as `U+0430 "а"` (at most 5). */
 function differing(path: string): string[] {
