@@ -132,8 +132,21 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
     t = targets.get(t.file) ?? t;
     targets.set(file, t);
     targets.set(t.file, t);
-    // Entries that differ from it only in form or letter case are given too: the engine takes the exact one.
-    if (t.exists) for (const sibling of spellingSiblings(base, t.file, listings)) target(sibling);
+    // Entries that differ from it only in form or letter case are given too, so that the engine
+    // takes the one the reply writes exactly; one that could not be edited anyway (a symlink,
+    // not text) is left out rather than refusing the reply for a file it may not name.
+    if (t.exists)
+      for (const sibling of spellingSiblings(base, t.file, listings)) {
+        if (targets.has(sibling)) continue;
+        try {
+          const s = resolveTarget(base, sibling, undefined, listings);
+          if (s.exists && s.file === sibling) readTarget(s);
+          else continue;
+        } catch {
+          continue;
+        }
+        target(sibling);
+      }
     return t;
   };
   const unique = () => [...new Set(targets.values())];

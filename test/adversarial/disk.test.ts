@@ -564,6 +564,21 @@ describe('disk: one name per file however it is spelled, printed escaped, and wh
     assert.equal(readFileSync(join(dir, 'other.txt'), 'utf8'), 'o\n');
   });
 
+  test('an entry that differs only in case and could not be edited (a symlink, not text) does not stop a reply that names the other', (t) => {
+    const dir = base(t);
+    userFile(join(dir, 'README.md'), 'a\n');
+    symlinkSync('README.md', join(dir, 'Readme.md'));
+    userFile(join(dir, 'NOTES.md'), 'n\n');
+    writeFileSync(join(dir, 'notes.md'), Buffer.from([0xff, 0x0a]));
+    giveToUser(join(dir, 'notes.md'));
+    const r = apply(dir, patch('*** Update File: README.md', '@@', '-a', '+A', '*** Update File: NOTES.md', '@@', '-n', '+N'));
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.equal(readFileSync(join(dir, 'README.md'), 'utf8'), 'A\n');
+    assert.equal(readFileSync(join(dir, 'NOTES.md'), 'utf8'), 'N\n');
+    assert.equal(lstatSync(join(dir, 'Readme.md')).isSymbolicLink(), true);
+    assertRefused(apply(dir, patch('*** Update File: Readme.md', '@@', '-A', '+B')), 'Readme.md', 'symlink');
+  });
+
   test('a path with control or BiDi characters is printed escaped: it cannot forge a line or reach the terminal', (t) => {
     const dir = base(t);
     const name = 'a\x1b[2Jb\rc\u202e.txt';
