@@ -3,6 +3,8 @@
 // dry run predicts. Every file-system access is in disk.ts; this module only
 // orders the changes and records what became of each.
 //
+// Before anything: two written files of which one would have to be the
+// other's directory (`a.txt`, `a.txt/b.txt`) are both refused.
 // Order: writes first, deletions after, and deletions only when every write
 // succeeded (a moved file keeps its old name when its new one could not be
 // written). Without --atomic, a file that cannot be written does not stop the
