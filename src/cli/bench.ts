@@ -21,7 +21,7 @@ import { runBlocker } from '../playground/live/requirements.ts';
 import { BENCH_USAGE, keyFrom, keyVariables, parseBenchArgs, type BenchArgs } from './bench-args.ts';
 import { benchTable, progressAfter, progressLine, startLine, startProgress, thresholdFailures } from './bench-table.ts';
 import { writeStdout } from './stdout.ts';
-import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, oneLine } from './errors.ts';
+import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, oneLine, shown } from './errors.ts';
 import { styleFor } from './summary.ts';
 
 /** The exit status of a run stopped with Ctrl-C (128 + SIGINT, as shells report it). */
@@ -171,11 +171,6 @@ function writeOut(file: string, text: string): void {
   }
 }
 
-/** A line with every control character (ESC, BEL, CR, ...) written as `\xNN`, so a terminal shows it instead of acting on it. */
-export function printable(line: string): string {
-  return line.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-}
-
 /** Any text leaving the process, with the key taken out should a server have echoed it. */
 function redactor(key: string): (text: string) => string {
   if (key.length < 4) return (text) => text;
@@ -231,7 +226,7 @@ export async function bench(argv: readonly string[]): Promise<number> {
 
   const clean = redactor(key);
   // Server text (an error page, a stream's error) reaches this line: its control characters are shown, not obeyed by the terminal.
-  const err = (line: string) => process.stderr.write(clean(`ln-diff: ${printable(oneLine(line))}\n`));
+  const err = (line: string) => process.stderr.write(clean(`ln-diff: ${shown(line)}\n`));
   const progress = process.stderr.isTTY ? progressOn(process.stderr) : null;
   const controller = new AbortController();
   const onSigint = () => {

@@ -3,11 +3,14 @@
 // dry run predicts. Every file-system access is in disk.ts; this module only
 // orders the changes and records what became of each.
 //
+// Before anything: two written files of which one would have to be the
+// other's directory (`a.txt`, `a.txt/b.txt`) are both refused.
 // Order: writes first, deletions after, and deletions only when every write
 // succeeded (a moved file keeps its old name when its new one could not be
 // written). Without --atomic, a file that cannot be written does not stop the
 // others; each change's outcome says what really happened.
 
+import * as path from 'node:path';
 import {
   commitStaged,
   deleteTarget,
@@ -29,6 +32,8 @@ export interface Change {
   text: string | null;
   /** The file's text before (to put it back when an --atomic write fails half way). */
   before: string | null;
+  /** Said on the file's line once it is written (a new name that looks like an existing one). */
+  warning?: string;
 }
 
 /** What became of a change: done, or not with the reason (and a note when done against the plan). */
@@ -38,6 +43,25 @@ export interface Outcome {
   /** Not done only because another change was not (--atomic, or a deletion after a failed write). */
   heldBack?: true;
   note?: string;
+  /** Done as asked, with a side effect to know of (`hardLinks`). */
+  warning?: string;
+}
+
+/**
+ * What becomes of the other names of a file that is replaced (disk.ts, rule
+ * 7): they keep the old text. Null for a file with one name, or one not
+ * replaced (created, deleted).
+ */
+export function hardLinks(c: Change): string | null {
+  const n = c.action === 'modify' ? (c.target.stat?.nlink ?? 1) - 1 : 0;
+  if (n < 1) return null;
+  return `its ${n === 1 ? 'other name (a hard link) keeps' : `${n} other names (hard links) keep`} the old text: ln-diff replaces a file by a new copy`;
+}
+
+/** A change done: with its warning, or the hard-link one, when there is one. */
+function completed(c: Change): Outcome {
+  const warning = hardLinks(c) ?? c.warning ?? null;
+  return warning === null ? { change: c } : { change: c, warning };
 }
 
 const reason = (err: unknown) => (err instanceof CliError ? err.message : String(err));
@@ -48,19 +72,39 @@ const NO_DELETION = 'a file could not be written, so no file is deleted (a moved
 /** Why --atomic did not write a file it could have written. */
 const becauseAtomic = (failed: Change) => `--atomic: ${failed.target.file} could not be ${failed.text === null ? 'deleted' : 'written'}`;
 
+/**
+ * Why a change cannot be made alongside the others, whatever the disk
+ * allows, or null: two written files of which one would have to be the
+ * other's directory (`a.txt` and `a.txt/b.txt`). Neither is written (which
+ * one the reply meant is a guess), and this is found before anything is
+ * written, so that --atomic writes nothing.
+ */
+export function clashProblem(c: Change, changes: readonly Change[]): string | null {
+  if (c.text === null) return null;
+  const inside = (a: Change, b: Change) => a.target.abs.startsWith(b.target.abs + path.sep);
+  const other = changes.find((d) => d !== c && d.text !== null && (inside(c, d) || inside(d, c)));
+  if (!other) return null;
+  const [file, under] = inside(c, other) ? [other, c] : [c, other];
+  return `the reply writes both ${file.target.file} and ${under.target.file}, which would need ${file.target.file} to be a directory; neither is written`;
+}
+
+/** Why a change cannot be made: `clashProblem`, else disk.ts's `writeProblem`. */
+const problemOf = (base: string, c: Change, changes: readonly Change[]): string | null =>
+  clashProblem(c, changes) ?? writeProblem(base, c.target, c.text === null ? 'delete' : 'write');
+
 /** Each change on its own (the default): writes first, then deletions, and those only when every write succeeded. */
 export function writeEach(base: string, changes: readonly Change[]): Outcome[] {
   const outcomes = new Map<Change, Outcome>();
   for (const c of changes) {
     if (c.text === null) continue;
-    const problem = writeProblem(base, c.target, 'write');
+    const problem = problemOf(base, c, changes);
     if (problem !== null) {
       outcomes.set(c, { change: c, failure: problem });
       continue;
     }
     try {
       writeTarget(base, c.target, c.text);
-      outcomes.set(c, { change: c });
+      outcomes.set(c, completed(c));
     } catch (err) {
       outcomes.set(c, { change: c, failure: reason(err) });
     }
@@ -98,7 +142,7 @@ export function writeAllOrNothing(base: string, changes: readonly Change[]): Out
   const none = (failed: Change, why: string): Outcome[] =>
     changes.map((c) => (c === failed ? { change: c, failure: why } : { change: c, failure: becauseAtomic(failed), heldBack: true }));
   for (const c of changes) {
-    const problem = writeProblem(base, c.target, c.text === null ? 'delete' : 'write');
+    const problem = problemOf(base, c, changes);
     if (problem !== null) return none(c, problem);
   }
   const staged = new Map<Change, Staged>();
@@ -132,12 +176,12 @@ export function writeAllOrNothing(base: string, changes: readonly Change[]): Out
       return changes.map((x) => outcomes.get(x)!);
     }
   }
-  return changes.map((c) => ({ change: c }));
+  return changes.map(completed);
 }
 
 /** What would become of each change (a dry run): the same checks as a real write, nothing written. */
 export function predict(base: string, changes: readonly Change[], atomic: boolean): Outcome[] {
-  const problems = new Map(changes.map((c) => [c, writeProblem(base, c.target, c.text === null ? 'delete' : 'write')]));
+  const problems = new Map(changes.map((c) => [c, problemOf(base, c, changes)]));
   const first = changes.find((c) => problems.get(c) !== null);
   const writeFails = changes.some((c) => c.text !== null && problems.get(c) !== null);
   return changes.map((c) => {
@@ -145,7 +189,7 @@ export function predict(base: string, changes: readonly Change[], atomic: boolea
     if (problem != null) return { change: c, failure: problem };
     if (atomic && first) return { change: c, failure: becauseAtomic(first), heldBack: true };
     if (c.text === null && writeFails) return { change: c, failure: NO_DELETION, heldBack: true };
-    return { change: c };
+    return completed(c);
   });
 }
 

@@ -12,7 +12,19 @@
 //    `.git` with trailing dots or spaces, `git~1`, and `.git` spelled with
 //    characters HFS+ ignores), in the reply's path, once resolved, or in its
 //    real path (through symlinks), is refused, as `git apply` refuses it.
-// 3. One name per file. Two names for one file (through a symlinked
+// 3. One name per file. A reply path is spelled as the directory entries
+//    spell it (`diskSpelling`): a segment with no entry of exactly its name
+//    is the one entry equal to it under Unicode normalisation (NFC; macOS
+//    writes names in NFD), else the one equal to it ignoring letter case
+//    too; when two entries fit, the path is refused; when none does, the
+//    rest is a new path. So `café.txt` edits the `cafe\u0301.txt` on disk and
+//    `app.py` the `App.py`, on every file system, never making a second file
+//    whose name looks the same. The entries that differ from an existing
+//    file's name only so are given to the engine with it (`spellingSiblings`),
+//    which then takes the one the reply writes exactly. A new name that only
+//    looks like an entry (`lookalikeEntry`: the same skeleton, see
+//    src/core/lookalikes.ts) is written, with a `confusable-path` warning on
+//    its line. Two names for one file (through a symlinked
 //    directory, `./`, or a hard link) are refused: the engine checks overlaps
 //    per name, so two names would let each set of edits overwrite the other.
 // 4. Only what you could edit in place. An existing file is written (or
@@ -35,8 +47,20 @@
 //    (A live run in another PID namespace sharing the directory can look
 //    dead: its rename then fails, and it reports that file as not written;
 //    the file itself is untouched.)
+// 7. What a new copy does not keep. A file with other names (hard links) is
+//    still replaced by a new copy, never rewritten in place (a run stopped
+//    half way must leave every name whole): its other names keep the old
+//    text, and the summary says so on the file's line. Extended attributes
+//    (and ACLs, macOS Finder tags and quarantine marks, SELinux labels other
+//    than the directory's default) are not copied: Node.js has no API for
+//    them. Mode, owner and group are kept (rule 4).
+// 8. What is printed. Every path and message a reply controls is written
+//    through `printable` (errors.ts): control characters and BiDi controls
+//    are shown escaped, so a path cannot forge a line or reach the terminal.
 //
-// Writing several files (src/cli/changes.ts) adds: deletions come
+// Writing several files (src/cli/changes.ts) adds: a file written where
+// another written file would have to be its directory (`a.txt` and
+// `a.txt/b.txt`) fails before anything is written; deletions come
 // after every write, and happen only when every write succeeded (a moved file
 // keeps its old name when its new one could not be written).
 
@@ -66,6 +90,7 @@ import {
 } from 'node:fs';
 import * as path from 'node:path';
 import { isAscii, isUtf8 } from 'node:buffer';
+import { skeleton } from '../core/lookalikes.ts';
 import { CliError, EXIT_USAGE } from './errors.ts';
 
 /** What a regular file was when ln-diff looked at it (to keep its mode and owner, and to see it change). */
@@ -78,6 +103,8 @@ export interface FileStat {
   ino: number;
   size: number;
   mtimeMs: number;
+  /** Names the file has (hard links); a replaced file keeps only the one written. */
+  nlink: number;
 }
 
 /** A reply path checked against the base directory. */
@@ -173,7 +200,7 @@ function describe(err: unknown): string {
 }
 
 function statOf(st: Stats): FileStat {
-  return { mode: st.mode & 0o7777, uid: st.uid, gid: st.gid, dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
+  return { mode: st.mode & 0o7777, uid: st.uid, gid: st.gid, dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, nlink: st.nlink };
 }
 
 /** `child` is `parent` or inside it (both absolute and resolved). */
@@ -215,16 +242,121 @@ export function gitSegment(file: string): string | null {
   return null;
 }
 
+/** Directory listings read while resolving one run's reply paths (absolute directory to its entries; null when it cannot be listed). */
+export type Listings = Map<string, string[] | null>;
+
+/** A name compared the way `diskSpelling` compares: NFC, then (`fold`) lower case. */
+const nameKey = (name: string, fold: boolean) => (fold ? name.normalize('NFC').toLowerCase() : name.normalize('NFC'));
+
+/**
+ * The reply path spelled as the directory entries on disk spell it (rule 3
+ * at the top): each segment, from the base down, is the entry of its
+ * directory with exactly that name; else the one entry equal to it under
+ * Unicode normalisation (NFC); else the one equal to it ignoring letter case
+ * too. The first segment no entry fits, and everything after it, stay as
+ * written (a new file). Two entries that fit equally are refused: either
+ * could be meant. Only directories that resolve inside the base are listed.
+ * Returns `file` itself when no segment changes.
+ */
+export function diskSpelling(base: string, file: string, listings: Listings = new Map()): string {
+  const segments = file.split(/[\\/]/);
+  const spelled: string[] = [];
+  let dir = base;
+  let changed = false;
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i];
+    if (segment === '' || segment === '.' || segment === '..') return changed ? [...spelled, ...segments.slice(i)].join('/') : file;
+    const names = entriesOf(base, dir, listings);
+    let entry: string | null = null;
+    if (names !== null && !names.includes(segment)) {
+      for (const fold of [false, true]) {
+        const key = nameKey(segment, fold);
+        const fits = names.filter((n) => nameKey(n, fold) === key).sort();
+        if (fits.length > 1)
+          throw new CliError(
+            `${JSON.stringify(file)}: ${fits.length} entries of ${path.relative(base, dir) || 'the base directory'} differ from ${JSON.stringify(segment)} only in ${
+              fold ? 'letter case or ' : ''
+            }Unicode normalisation (${fits.map((n) => JSON.stringify(n)).join(', ')}); refusing to guess: name the one meant exactly as it is on disk`,
+          );
+        if (fits.length === 1) {
+          entry = fits[0];
+          break;
+        }
+      }
+      if (entry === null) return changed ? [...spelled, ...segments.slice(i)].join('/') : file;
+      changed = true;
+    }
+    spelled.push(entry ?? segment);
+    if (names === null) return changed ? [...spelled, ...segments.slice(i + 1)].join('/') : file;
+    dir = path.join(dir, entry ?? segment);
+  }
+  return changed ? spelled.join('/') : file;
+}
+
+/** A directory's entries (through `listings`), or null when it cannot be listed or resolves outside the base. */
+function entriesOf(base: string, dir: string, listings: Listings): string[] | null {
+  let names = listings.get(dir);
+  if (names === undefined) {
+    names = null;
+    try {
+      if (isInside(base, realpathSync(dir))) names = readdirSync(dir);
+    } catch {}
+    listings.set(dir, names);
+  }
+  return names;
+}
+
+/**
+ * The other entries of an existing file's directory that differ from its
+ * name only in Unicode normalisation or letter case (possible on a file
+ * system that tells them apart), as paths like `file`. Given to the engine
+ * with the file, they let it take the name the reply writes exactly.
+ */
+export function spellingSiblings(base: string, file: string, listings: Listings): string[] {
+  const slash = file.lastIndexOf('/');
+  const dir = slash < 0 ? '' : file.slice(0, slash + 1);
+  const name = file.slice(slash + 1);
+  const key = nameKey(name, true);
+  const names = entriesOf(base, path.join(base, dir), listings) ?? [];
+  return names.filter((n) => n !== name && nameKey(n, true) === key).map((n) => dir + n);
+}
+
+/**
+ * The existing entry a new path looks like (`skeleton`, src/core/lookalikes.ts)
+ * without being it, as a path from the base, or null: the first segment that
+ * names no entry is compared with the entries of its directory.
+ */
+export function lookalikeEntry(base: string, file: string, listings: Listings): string | null {
+  const segments = file.split('/');
+  let dir = base;
+  for (let i = 0; i < segments.length; i++) {
+    const names = entriesOf(base, dir, listings);
+    if (names === null) return null;
+    if (names.includes(segments[i])) {
+      dir = path.join(dir, segments[i]);
+      continue;
+    }
+    const key = skeleton(segments[i]);
+    const other = names.find((n) => skeleton(n) === key);
+    return other === undefined ? null : [...segments.slice(0, i), other].join('/');
+  }
+  return null;
+}
+
 /**
  * Check a reply path against the (resolved) base and look at what is there.
- * Throws a CliError naming the path (and `ref`, the edit that names it, when
- * given) when it is unsafe.
+ * The target's `file` is the path as the directory entries spell it
+ * (`diskSpelling`; `listings` keeps the directories read, for the next
+ * path). Throws a CliError naming the path (and `ref`, the edit that names
+ * it, when given) when it is unsafe.
  */
-export function resolveTarget(base: string, file: string, ref?: string): Target {
+export function resolveTarget(base: string, written: string, ref?: string, listings?: Listings): Target {
+  const unsafe_ = (why: string) => unsafe(written, why, ref);
+  if (written.includes('\0')) throw unsafe_('contains a NUL character');
+  if (path.isAbsolute(written) || path.win32.isAbsolute(written)) throw unsafe_('absolute path');
+  if (gitSegment(written) !== null) throw unsafe_(`goes into git's own directory (${JSON.stringify(gitSegment(written))})`);
+  const file = diskSpelling(base, written, listings);
   const label = ref ? `${file} (${ref})` : file;
-  const unsafe_ = (why: string) => unsafe(file, why, ref);
-  if (file.includes('\0')) throw unsafe_('contains a NUL character');
-  if (path.isAbsolute(file) || path.win32.isAbsolute(file)) throw unsafe_('absolute path');
   const rel = path.relative(base, path.resolve(base, file));
   if (rel === '') throw unsafe_('names the base directory itself, not a file');
   if (!isInside(base, path.resolve(base, rel))) throw unsafe_('leaves the base directory');

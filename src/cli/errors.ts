@@ -30,3 +30,23 @@ export class CliError extends Error {
 export function oneLine(message: string): string {
   return message.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
+
+/**
+ * Text from outside (a path or a line from a reply, a server's answer) as
+ * the terminal should show it: every control character (ESC, BEL, CR, LF,
+ * ...; C0, DEL and C1) written as `\xNN`, and the characters that reorder
+ * or break a line on display (the BiDi controls and marks U+061C, U+200E,
+ * U+200F, U+202A-U+202E, U+2066-U+2069; the line and paragraph separators
+ * U+2028, U+2029) as `\uNNNN`. A terminal shows them instead of acting on
+ * them, and such text can neither start a line of its own nor change what
+ * the rest of the line looks like.
+ */
+export function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => {
+    const code = c.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
+/** A message for one line of the summary or of stderr: on one line (`oneLine`), then `printable`. */
+export const shown = (message: string): string => printable(oneLine(message));

@@ -4,14 +4,15 @@
 
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { confusableMessage } from '../core/lookalikes.ts';
 import type { ApplyRequest, ApplyResult, Format } from '../core/types.ts';
 import { FORMAT_NAMES, applyRequest, detectFormat, getFormat } from '../formats/index.ts';
 import { RequestError, validateRequest } from '../formats/validate.ts';
 import { parseCommand, type Command } from './args.ts';
 import { defaultJobs } from './jobs.ts';
 import { predict, refuseTwoNames, writeAllOrNothing, writeEach, type Change, type Outcome } from './changes.ts';
-import { decodeUtf8, openBase, readAllStdin, readTarget, readTextFile, removeStaleTemps, resolveTarget, stdinIsTerminal, type Target } from './disk.ts';
-import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, oneLine } from './errors.ts';
+import { decodeUtf8, openBase, readAllStdin, readTarget, readTextFile, removeStaleTemps, resolveTarget, stdinIsTerminal, lookalikeEntry, spellingSiblings, type Listings, type Target } from './disk.ts';
+import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, printable, shown } from './errors.ts';
 import { changeLine, editRef, resultLines, styleFor, totalsLine } from './summary.ts';
 import { writeStdout } from './stdout.ts';
 
@@ -117,16 +118,38 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
   const format = command.format === 'auto' ? detectFormat(reply).format : getFormat(command.format);
   if (!format) throw new CliError(`unknown format "${command.format}"`);
 
-  // Every path is checked before anything is read.
+  // Every path is checked before anything is read. A path is known by the
+  // name the reply writes and by the name the directory entries have
+  // (`diskSpelling`: another letter case or Unicode normalisation); the
+  // engine is given the latter.
   const targets = new Map<string, Target>();
   const refs = new Map<string, string>();
+  const listings: Listings = new Map();
   const target = (file: string): Target => {
     const known = targets.get(file);
     if (known) return known;
-    const t = resolveTarget(base, file, refs.get(file));
+    let t = resolveTarget(base, file, refs.get(file), listings);
+    t = targets.get(t.file) ?? t;
     targets.set(file, t);
+    targets.set(t.file, t);
+    // Entries that differ from it only in form or letter case are given too, so that the engine
+    // takes the one the reply writes exactly; one that could not be edited anyway (a symlink,
+    // not text) is left out rather than refusing the reply for a file it may not name.
+    if (t.exists)
+      for (const sibling of spellingSiblings(base, t.file, listings)) {
+        if (targets.has(sibling)) continue;
+        try {
+          const s = resolveTarget(base, sibling, undefined, listings);
+          if (s.exists && s.file === sibling) readTarget(s);
+          else continue;
+        } catch {
+          continue;
+        }
+        target(sibling);
+      }
     return t;
   };
+  const unique = () => [...new Set(targets.values())];
 
   // Parse until the set of existing files the parser is told about is stable
   // (a parser may read paths differently once it knows which files exist).
@@ -135,18 +158,18 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
     const paths = editPaths(format, reply, existing);
     for (const [file, ref] of paths) if (!refs.has(file)) refs.set(file, ref);
     for (const file of paths.keys()) target(file);
-    const now = [...targets.values()].filter((t) => t.exists).map((t) => t.file);
+    const now = unique().filter((t) => t.exists).map((t) => t.file);
     if (now.length === existing.length) break;
     existing = now;
   }
-  refuseTwoNames([...targets.values()].filter((t) => t.exists));
+  refuseTwoNames(unique().filter((t) => t.exists));
 
   // A map with no prototype: a file named `__proto__` is a file like any other.
   const files: Record<string, string> = Object.create(null);
-  for (const t of [...targets.values()]) {
+  for (const t of unique()) {
     if (!t.exists) continue;
     const read = readTarget(t);
-    targets.set(t.file, read.target);
+    for (const [name, known] of targets) if (known === t) targets.set(name, read.target);
     files[t.file] = read.text;
   }
 
@@ -157,8 +180,8 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
   const changes: Change[] = [];
   const named: Target[] = [];
   for (const [file, after] of Object.entries(result.files)) {
-    const before = Object.hasOwn(files, file) ? files[file] : undefined;
     const t = target(file);
+    const before = Object.hasOwn(files, t.file) ? files[t.file] : undefined;
     named.push(t);
     if (t.exists && before === undefined)
       throw new CliError(
@@ -168,7 +191,11 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
     if (after === null) {
       if (before !== undefined) changes.push({ target: t, action: 'delete', text: null, before });
     } else if (after !== before) {
-      changes.push({ target: t, action: before === undefined ? 'create' : 'modify', text: after, before: before ?? null });
+      const change: Change = { target: t, action: before === undefined ? 'create' : 'modify', text: after, before: before ?? null };
+      // A new name like an entry on disk the engine was not given (it warns about those it was).
+      const like = before === undefined ? lookalikeEntry(base, t.file, listings) : null;
+      if (like !== null && !Object.hasOwn(files, like)) change.warning = `confusable-path: ${confusableMessage(t.file, like)}`;
+      changes.push(change);
     }
   }
   refuseTwoNames(named);
@@ -183,11 +210,11 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
     if (command.dryRun) outcomes = predict(base, changes, command.atomic);
     else {
       for (const file of removeStaleTemps(changes.map((c) => path.dirname(c.target.abs))))
-        out(`  ${style.dim('removed')} ${path.relative(base, file)} ${style.dim('(a temporary file of an ln-diff run that was stopped)')}\n`);
+        out(`  ${style.dim('removed')} ${printable(path.relative(base, file))} ${style.dim('(a temporary file of an ln-diff run that was stopped)')}\n`);
       outcomes = command.atomic ? writeAllOrNothing(base, changes) : writeEach(base, changes);
     }
     for (const o of outcomes)
-      out(changeLine({ file: o.change.target.file, action: o.change.action, failure: o.failure, note: o.note }, command.dryRun, style) + '\n');
+      out(changeLine({ file: o.change.target.file, action: o.change.action, failure: o.failure, note: o.note, warning: o.warning }, command.dryRun, style) + '\n');
   }
   const notDone = outcomes.filter((o) => o.failure !== undefined);
   const totals = {
@@ -243,15 +270,15 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
   } catch (err) {
     if (err instanceof CliError) {
-      process.stderr.write(`ln-diff: ${oneLine(err.message)}\n`);
+      process.stderr.write(`ln-diff: ${shown(err.message)}\n`);
       return err.exitCode;
     }
     if (err instanceof RequestError) {
-      process.stderr.write(`ln-diff: ${oneLine(err.message)}\n`);
+      process.stderr.write(`ln-diff: ${shown(err.message)}\n`);
       return EXIT_USAGE;
     }
     const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-    process.stderr.write(`ln-diff: internal error: ${oneLine(message)}\n`);
+    process.stderr.write(`ln-diff: internal error: ${shown(message)}\n`);
     if (process.env.LN_DIFF_DEBUG && err instanceof Error && err.stack) process.stderr.write(err.stack + '\n');
     return EXIT_INTERNAL;
   }

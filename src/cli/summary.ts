@@ -1,7 +1,10 @@
 // The human summary of `ln-diff apply`: one line per edit, then a totals line.
+// Paths and messages come from the reply: each is written through
+// `printable` (errors.ts), so a path holding a newline or an escape sequence
+// can neither forge a line of the summary nor reach the terminal.
 
 import type { ApplyResult, Diagnostic, EditResult } from '../core/types.ts';
-import { oneLine } from './errors.ts';
+import { printable, shown } from './errors.ts';
 
 export interface Style {
   ok(s: string): string;
@@ -54,19 +57,19 @@ export function editRef(e: Pick<EditResult, 'reply'>): string {
 
 function diagnosticLine(d: Diagnostic, indent: string, style: Style): string {
   const mark = d.severity === 'error' ? style.fail('!') : style.warn('!');
-  return `${indent}${mark} ${d.code}: ${style.dim(oneLine(d.message))}`;
+  return `${indent}${mark} ${d.code}: ${style.dim(shown(d.message))}`;
 }
 
 /** `✓ src/app.py lines 12-14 exact`, `~ … fuzzy 0.97`, `✗ src/app.py no-match: …`, plus indented warnings. */
 export function editLines(e: EditResult, style: Style): string[] {
-  const file = e.file === '' ? '(no path)' : e.file;
+  const file = e.file === '' ? '(no path)' : printable(e.file);
   let head: string;
   if (e.status === 'failed') {
-    head = `${style.fail('✗')} ${file} ${e.code ?? 'failed'} (${editRef(e)}): ${oneLine(e.message)}`;
+    head = `${style.fail('✗')} ${file} ${e.code ?? 'failed'} (${editRef(e)}): ${shown(e.message)}`;
   } else {
     const mark = e.match === 'fuzzy' ? style.warn('~') : style.ok('✓');
     head = `${mark} ${file} ${where(e)}${how(e)}`;
-    if (e.code !== null) head += ` ${style.dim(`(${e.code}: ${oneLine(e.message)})`)}`;
+    if (e.code !== null) head += ` ${style.dim(`(${e.code}: ${shown(e.message)})`)}`;
   }
   return [head, ...(e.warnings ?? []).map((w) => diagnosticLine(w, '    ', style))];
 }
@@ -78,6 +81,8 @@ export interface FileChangeLine {
   failure?: string | undefined;
   /** Said after a change that was done (`--atomic could not put it back: …`). */
   note?: string | undefined;
+  /** Said after a change that was done as asked, with a side effect to know of (a hard link left with the old text). */
+  warning?: string | undefined;
 }
 
 const DONE = { create: 'created', modify: 'modified', delete: 'deleted' } as const;
@@ -85,9 +90,10 @@ const DONE = { create: 'created', modify: 'modified', delete: 'deleted' } as con
 /** `  modified a.txt`, `  would create b.txt`, `  ✗ not modified c.txt: why`, `  ✗ would not delete d.txt: why`. */
 export function changeLine(c: FileChangeLine, dryRun: boolean, style: Style): string {
   if (c.failure !== undefined)
-    return `  ${style.fail('✗')} ${dryRun ? `would not ${c.action}` : `not ${DONE[c.action]}`} ${c.file}: ${oneLine(c.failure)}`;
-  const note = c.note === undefined ? '' : ` ${style.fail(`(${oneLine(c.note)})`)}`;
-  return `  ${style.dim(dryRun ? `would ${c.action}` : DONE[c.action])} ${c.file}${note}`;
+    return `  ${style.fail('✗')} ${dryRun ? `would not ${c.action}` : `not ${DONE[c.action]}`} ${printable(c.file)}: ${shown(c.failure)}`;
+  const note = c.note === undefined ? '' : ` ${style.fail(`(${shown(c.note)})`)}`;
+  const warning = c.warning === undefined ? '' : ` ${style.warn(`(${shown(c.warning)})`)}`;
+  return `  ${style.dim(dryRun ? `would ${c.action}` : DONE[c.action])} ${printable(c.file)}${note}${warning}`;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -32,3 +32,8 @@ export function quote(line: string): string {
 export function at(position: Position): string {
   return `line ${position.line}, column ${position.column}`;
 }
+
+/** `U+202E`: how messages name a character (its code point, at least four hex digits). */
+export function codePoint(ch: string): string {
+  return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}

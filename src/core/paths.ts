@@ -5,9 +5,10 @@
 //
 // Three questions, three functions:
 // - `normalizePath`: the path written in one canonical way (`/` separators,
-//   no leading `./`, no doubled `/`);
+//   no leading `./`, no doubled `/`, Unicode NFC);
 // - `givenFile`: the given file a written path names, if any (same path up
-//   to `./`, `\` and letter case; optionally by its name alone);
+//   to `./`, `\`, Unicode normalisation and letter case; optionally by its
+//   name alone);
 // - `readPathLine`: whether a line of a reply is a path at all, prose, or
 //   neither (a line meant as a path that cannot be one).
 
@@ -21,13 +22,20 @@ export const EXTENSIONLESS_NAMES: ReadonlySet<string> = new Set([
   'BUILD', 'WORKSPACE', 'CMakeLists.txt',
 ]);
 
+/** Any character outside ASCII (only such a path can change under Unicode normalisation). */
+const NON_ASCII = /[^\u0000-\u007f]/;
+
 /**
  * A path written canonically: backslashes become `/` (`src\App.js` is
- * `src/App.js`), leading `./` segments go, runs of `/` become one. An
- * absolute path stays absolute (the engine refuses it later).
+ * `src/App.js`), leading `./` segments go, runs of `/` become one, and the
+ * whole is in Unicode Normalization Form C (`cafe\u0301.txt`, as macOS
+ * writes names, is `caf\u00e9.txt`): two paths that look the same and differ
+ * only in how an accented letter is encoded are one path. An absolute path
+ * stays absolute (the engine refuses it later).
  */
 export function normalizePath(path: string): string {
-  let p = path.includes('\\') ? path.replace(/\\/g, '/') : path;
+  let p = NON_ASCII.test(path) ? path.normalize('NFC') : path;
+  if (p.includes('\\')) p = p.replace(/\\/g, '/');
   if (p.includes('//')) p = p.replace(/\/{2,}/g, '/');
   while (p.startsWith('./')) p = p.slice(2);
   return p;
@@ -52,7 +60,8 @@ const basename = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
 /**
  * The given file a written path names, or null: the path as written; else
- * the one given file equal to it after `normalizePath`; else the one given
+ * the one given file equal to it after `normalizePath` (so also under Unicode
+ * normalisation: a given `cafe\u0301.txt` is named by `caf\u00e9.txt`); else the one given
  * file equal to it ignoring letter case; else (with `byName`) by its name.
  * Two given files that fit equally name none.
  */

@@ -3,6 +3,7 @@
 
 import { diagnostic, quote } from './diagnostics.ts';
 import { findElision } from './elision.ts';
+import { addLookalikeWarnings } from './lookalikes.ts';
 import { normalizePath, resolveFile } from './paths.ts';
 import { requestBudget } from './budget.ts';
 import { ENGINE_DEFAULTS } from './defaults.ts';
@@ -431,6 +432,9 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
       setOwn(files, path, text);
     }
   }
+
+  // New paths that look like another file's, BiDi controls in new text: warnings (src/core/lookalikes.ts).
+  addLookalikeWarnings(work, given, (path) => textOf(path)?.lines ?? []);
 
   const diagnostics = parts.flatMap((p) => p.parsed.diagnostics);
   if (work.length === 0 && !diagnostics.some((d) => d.severity === 'error')) {

@@ -140,3 +140,42 @@ describe('apply-patch: odd paths', () => {
     untouched(apply(patch('*** Update File: src/App.js', '*** Move to: ./src/main.js', '@@', '-render();', '+render(root);'), two), two);
   });
 });
+
+describe('apply-patch: paths that look alike', () => {
+  const NFC = 'caf\u00e9.js';
+  const NFD = 'cafe\u0301.js';
+  const warned = (r: ApplyResult) => r.edits.map((e) => e.warnings.map((w) => w.code).join(','));
+
+  it('Update File in the other Unicode form edits the given file; Add File of it is refused as existing', () => {
+    const files = { [NFC]: 'a\n' };
+    const r = apply(patch(`*** Update File: ${NFD}`, '@@', '-a', '+b'), files);
+    assert.deepEqual(r.files, { [NFC]: 'b\n' });
+    const added = apply(patch(`*** Add File: ${NFD}`, '+b'), files);
+    assert.equal(added.files[NFD], undefined, 'no second file whose name looks the same');
+    assert.equal(Object.keys(added.files).length, 1);
+  });
+
+  it('Move to a name in the other form of a given file is a move onto that file: refused as existing', () => {
+    const files = { 'old.js': 'o\n', [NFD]: 'c\n' };
+    const r = apply(patch('*** Update File: old.js', `*** Move to: ${NFC}`, '@@', '-o', '+p'), files);
+    assert.deepEqual(r.files, files);
+    assert.equal(r.edits[0].code, 'file-exists');
+  });
+
+  it('Add File and Move to with a look-alike name create that name, with confusable-path, and leave the given file alone', () => {
+    const files = { 'app.js': APP, 'old.js': 'o\n' };
+    const r = apply(patch('*** Add File: \u0430pp.js', '+x', '*** Update File: old.js', '*** Move to: \u0430pp\u200b.js', '@@', '-o', '+p'), files);
+    assert.equal(r.files['app.js'], APP);
+    assert.equal(r.files['\u0430pp.js'], 'x\n');
+    assert.equal(r.files['\u0430pp\u200b.js'], 'p\n');
+    assert.equal(r.files['old.js'], null);
+    assert.deepEqual(warned(r), ['confusable-path', 'confusable-path']);
+  });
+
+  it('a BiDi control added by an update hunk is applied as given, named with its line in the file written', () => {
+    const r = apply(patch('*** Update File: app.js', '@@', ' function main() {', '+  // \u202e; run()', '   load();'));
+    assert.equal(r.files['app.js'], 'function main() {\n  // \u202e; run()\n  load();\n  run();\n}\n');
+    assert.deepEqual(warned(r), ['bidi-control']);
+    assert.match(r.edits[0].warnings[0].message, /^line 2 of app\.js holds U\+202E/);
+  });
+});

@@ -9,7 +9,7 @@
 // supplementary groups) on files made for it; otherwise the CLI runs as the
 // current user, and the tests that need a file of another user are skipped.
 
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   chmodSync,
@@ -110,11 +110,12 @@ test('disk 19: a move into a directory that cannot be written keeps the source (
 test('disk 19: a move whose destination cannot be put in place keeps the source, even as root', (t) => {
   const dir = base(t);
   userFile(join(dir, 'src.txt'), 'keep me\n');
-  // The reply itself also makes `dst/inner.txt`, so `dst` is a directory by the time the moved file lands.
-  const reply = patch('*** Add File: dst/inner.txt', '+x', '*** Update File: src.txt', '*** Move to: dst', '@@', '-keep me', '+kept');
-  const r = apply(dir, reply, [], {});
+  // Another program makes `dst` a directory while ln-diff writes, so the moved file cannot land (root or not).
+  const reply = patch('*** Add File: other.txt', '+x', '*** Update File: src.txt', '*** Move to: dst', '@@', '-keep me', '+kept');
+  const hook = meanwhile(dir);
+  const r = run(['apply', '--base', dir], { input: reply, node: ['--import', hook], env: { LN_MEANWHILE: JSON.stringify([join(dir, 'dst/inner.txt'), 'theirs\n']) } });
   assert.equal(r.status, 1, r.stdout + r.stderr);
-  assert.match(r.stdout, /^ {2}created dst\/inner\.txt$/m);
+  assert.match(r.stdout, /^ {2}created other\.txt$/m);
   assert.match(r.stdout, /^ {2}✗ not created dst: a directory is there now/m);
   assert.match(r.stdout, /^ {2}✗ not deleted src\.txt: a file could not be written, so no file is deleted \(a moved file keeps its old name\)$/m);
   assert.match(r.stdout, /; 1 file changed, 1 could not be written, 1 deletion held back\n$/);
@@ -379,10 +380,10 @@ function meanwhile(dir: string): string {
   const file = join(dir, '..', 'meanwhile.mjs');
   writeFileSync(
     file,
-    "import fs from 'node:fs';\nimport { syncBuiltinESMExports } from 'node:module';\n" +
+    "import fs from 'node:fs';\nimport { dirname } from 'node:path';\nimport { syncBuiltinESMExports } from 'node:module';\n" +
       'const fsync = fs.fsyncSync;\nlet done = false;\n' +
       'fs.fsyncSync = (fd) => {\n  fsync(fd);\n  if (done) return;\n  done = true;\n' +
-      '  const [path, text] = JSON.parse(process.env.LN_MEANWHILE);\n  fs.writeFileSync(path, text);\n};\n' +
+      '  const [path, text] = JSON.parse(process.env.LN_MEANWHILE);\n  fs.mkdirSync(dirname(path), { recursive: true });\n  fs.writeFileSync(path, text);\n};\n' +
       'syncBuiltinESMExports();\n',
   );
   chmodSync(file, 0o644);
@@ -517,4 +518,155 @@ test('disk 11: a file named __proto__ is read, edited and written like any other
   assert.equal(r.status, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /^ {2}modified __proto__$/m);
   assert.equal(readFileSync(join(dir, '__proto__'), 'utf8'), 'y\n');
+});
+
+// ------------------------------------------------------------ names that look alike, names that forge lines, runs killed part way
+
+describe('disk: one name per file however it is spelled, printed escaped, and what a killed run leaves', () => {
+  const NFC = 'caf\u00e9.txt';
+  const NFD = 'cafe\u0301.txt';
+
+  test('a name in another Unicode form or letter case edits the one entry that fits, never a second file', (t) => {
+    const dir = base(t);
+    userFile(join(dir, NFD), 'old\n'); // as macOS writes names
+    userFile(join(dir, 'App.py'), 'x = 1\n');
+    mkdirSync(join(dir, `Dossie\u0301r`)); // a directory in NFD too
+    giveToUser(join(dir, `Dossie\u0301r`));
+    userFile(join(dir, `Dossie\u0301r/in.txt`), 'in\n');
+    const reply = patch(
+      `*** Update File: ${NFC}`, '@@', '-old', '+new',
+      '*** Update File: app.py', '@@', '-x = 1', '+x = 2',
+      `*** Update File: dossi\u00e9r/IN.txt`, '@@', '-in', '+IN',
+      `*** Add File: Dossi\u00e9r/new.txt`, '+made',
+    );
+    const r = apply(dir, reply);
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.equal(readFileSync(join(dir, NFD), 'utf8'), 'new\n');
+    assert.equal(readFileSync(join(dir, 'App.py'), 'utf8'), 'x = 2\n');
+    assert.equal(readFileSync(join(dir, `Dossie\u0301r/in.txt`), 'utf8'), 'IN\n');
+    assert.equal(readFileSync(join(dir, `Dossie\u0301r/new.txt`), 'utf8'), 'made\n', 'a new file goes into the directory that is there');
+    assert.deepEqual(listing(dir), ['App.py', `Dossie\u0301r`, `Dossie\u0301r/in.txt`, `Dossie\u0301r/new.txt`, NFD]);
+    assert.match(r.stdout, new RegExp(`^ {2}modified ${NFD}$`, 'm'), 'the summary names the file as it is on disk');
+    assert.match(r.stdout, /^ {2}modified App\.py$/m);
+  });
+
+  test('the exact name wins; two entries that fit otherwise are refused, and nothing is written', (t) => {
+    const dir = base(t);
+    userFile(join(dir, NFC), 'composed\n');
+    userFile(join(dir, NFD), 'decomposed\n');
+    userFile(join(dir, 'other.txt'), 'o\n');
+    const exact = apply(dir, patch(`*** Update File: ${NFD}`, '@@', '-decomposed', '+D'));
+    assert.equal(exact.status, 0, exact.stdout + exact.stderr);
+    assert.deepEqual([NFC, NFD].map((n) => readFileSync(join(dir, n), 'utf8')), ['composed\n', 'D\n']);
+    const guess = apply(dir, patch('*** Update File: other.txt', '@@', '-o', '+O', '*** Update File: CAFE\u0301.txt', '@@', '-composed', '+C'));
+    const line = assertRefused(guess, 'refusing to guess');
+    assert.ok(line.includes(`"${NFC}"`) && line.includes(`"${NFD}"`), line);
+    assert.equal(readFileSync(join(dir, 'other.txt'), 'utf8'), 'o\n');
+  });
+
+  test('an entry that differs only in case and could not be edited (a symlink, not text) does not stop a reply that names the other', (t) => {
+    const dir = base(t);
+    userFile(join(dir, 'README.md'), 'a\n');
+    symlinkSync('README.md', join(dir, 'Readme.md'));
+    userFile(join(dir, 'NOTES.md'), 'n\n');
+    writeFileSync(join(dir, 'notes.md'), Buffer.from([0xff, 0x0a]));
+    giveToUser(join(dir, 'notes.md'));
+    const r = apply(dir, patch('*** Update File: README.md', '@@', '-a', '+A', '*** Update File: NOTES.md', '@@', '-n', '+N'));
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.equal(readFileSync(join(dir, 'README.md'), 'utf8'), 'A\n');
+    assert.equal(readFileSync(join(dir, 'NOTES.md'), 'utf8'), 'N\n');
+    assert.equal(lstatSync(join(dir, 'Readme.md')).isSymbolicLink(), true);
+    assertRefused(apply(dir, patch('*** Update File: Readme.md', '@@', '-A', '+B')), 'Readme.md', 'symlink');
+  });
+
+  test('a path with control or BiDi characters is printed escaped: it cannot forge a line or reach the terminal', (t) => {
+    const dir = base(t);
+    const name = 'a\x1b[2Jb\rc\u202e.txt';
+    const shown = 'a\\x1b[2Jb\\x0dc\\u202e.txt';
+    const r = apply(dir, patch(`*** Add File: ${name}`, '+x'));
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.equal(readFileSync(join(dir, name), 'utf8'), 'x\n', 'the file has the name the reply gave');
+    assert.deepEqual(r.stdout.split('\n'), [`✓ ${shown} write whole file exact`, `  created ${shown}`, '1 edit: 1 applied, 0 failed; 1 file changed', '']);
+    // A temporary left with a newline in its name: the line that says it was removed is one line.
+    const stale = `.x\n  modified forged.txt\n.ln-diff-${DEAD}-0123456789ab.tmp`;
+    userFile(join(dir, stale), 'partial');
+    const again = apply(dir, patch(`*** Update File: ${name}`, '@@', '-x', '+y'));
+    assert.equal(again.status, 0, again.stdout + again.stderr);
+    assert.doesNotMatch(again.stdout, /^ {2}modified forged\.txt$/m);
+    assert.match(again.stdout, /^ {2}removed \.x\\x0a {2}modified forged\.txt\\x0a\.ln-diff-4194305-0123456789ab\.tmp \(a temporary file/m);
+    assert.ok(!again.stdout.includes('\x1b') && !again.stdout.includes('\r'));
+    // An error naming such a path, on stderr.
+    mkdirSync(join(dir, 'd\x1b]0;owned\x07'));
+    const err = apply(dir, patch('*** Add File: d\x1b]0;owned\x07', '+x'));
+    assert.equal(err.status, 2, err.stdout + err.stderr);
+    assert.ok(!err.stderr.includes('\x1b') && !err.stderr.includes('\x07'), JSON.stringify(err.stderr));
+    assert.match(oneErrorLine(err.stderr), /d\\x1b\]0;owned\\x07/);
+  });
+
+  test('a new file whose name looks like another\'s is written, with the confusable-path warning in the summary', (t) => {
+    const dir = base(t);
+    userFile(join(dir, 'app.py'), 'x\n');
+    // The look-alike is on disk, not named by the reply: said on the file's line (a dry run too).
+    for (const extra of [['--dry-run'], []]) {
+      const r = apply(dir, patch('*** Add File: \u0430pp.py', '+y'), extra);
+      assert.equal(r.status, 0, r.stdout + r.stderr);
+      assert.match(r.stdout, new RegExp(`^ {2}${extra.length ? 'would create' : 'created'} аpp\\.py \\(confusable-path: created "аpp\\.py", which looks like "app\\.py" but is another file \\(it holds U\\+0430 "а"\\); check the path`, 'm'));
+    }
+    assert.deepEqual(listing(dir), ['app.py', '\u0430pp.py']);
+    // A look-alike directory, and one the reply names too (the engine warns on the edit).
+    mkdirSync(join(dir, 'src'));
+    giveToUser(join(dir, 'src'));
+    const nested = apply(dir, patch('*** Add File: \u0455rc/x.py', '+x'));
+    assert.match(nested.stdout, /^ {2}created ѕrc\/x\.py \(confusable-path: created "ѕrc\/x\.py", which looks like "src" /m);
+    const named = apply(dir, patch('*** Update File: app.py', '@@', '-x', '+z', '*** Add File: \uff41pp.py', '+w'));
+    assert.equal(named.status, 0, named.stdout + named.stderr);
+    assert.match(named.stdout, /^ {4}! confusable-path: created "ａpp\.py", which looks like "app\.py"/m);
+    assert.match(named.stdout, /^ {2}created ａpp\.py$/m, 'said once, on the edit');
+  });
+
+  test('a run killed (SIGKILL) in the middle of writing a temporary, with --atomic: files whole, and the next run removes every temporary', (t) => {
+    const dir = base(t);
+    mkdirSync(join(dir, 'sub'));
+    giveToUser(join(dir, 'sub'));
+    userFile(join(dir, 'a.txt'), 'a\n');
+    userFile(join(dir, 'sub/b.txt'), 'b\n');
+    // Stop at a set point: the second new copy is half written (the first is written and flushed).
+    const killer = join(dir, '..', 'kill-mid-write.mjs');
+    writeFileSync(
+      killer,
+      "import fs from 'node:fs';\nimport { syncBuiltinESMExports } from 'node:module';\n" +
+        'const write = fs.writeFileSync;\nlet n = 0;\n' +
+        'fs.writeFileSync = (file, data, ...rest) => {\n' +
+        "  if (typeof file !== 'number' || ++n < 2) return write(file, data, ...rest);\n" +
+        '  fs.writeSync(file, String(data).slice(0, 3));\n' +
+        "  process.kill(process.pid, 'SIGKILL');\n};\n" +
+        'syncBuiltinESMExports();\n',
+    );
+    chmodSync(killer, 0o644);
+    const reply = patch('*** Update File: a.txt', '@@', '-a', '+A long enough line', '*** Update File: sub/b.txt', '@@', '-b', '+B long enough line');
+    const killed = run(['apply', '--atomic', '--base', dir], { ...asUser, input: reply, node: ['--import', killer] });
+    assert.equal(killed.status, null, killed.stdout + killed.stderr);
+    assert.equal(readFileSync(join(dir, 'a.txt'), 'utf8'), 'a\n', 'nothing was put in place');
+    assert.equal(readFileSync(join(dir, 'sub/b.txt'), 'utf8'), 'b\n');
+    const temps = listing(dir).filter((name) => STALE_TEMP.test(name.split('/').pop()!));
+    assert.equal(temps.length, 2, listing(dir).join(', '));
+    const halfWritten = temps.find((name) => name.startsWith('sub/'))!;
+    assert.equal(readFileSync(join(dir, halfWritten), 'utf8'), 'B l', 'killed in the middle of the write');
+
+    const pid = Number(STALE_TEMP.exec(temps[0].split('/').pop()!)![1]);
+    let reused = true;
+    try {
+      process.kill(pid, 0);
+    } catch (err) {
+      reused = (err as NodeJS.ErrnoException).code !== 'ESRCH';
+    }
+    const r = apply(dir, reply, ['--atomic']);
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.equal(readFileSync(join(dir, 'a.txt'), 'utf8'), 'A long enough line\n');
+    assert.equal(readFileSync(join(dir, 'sub/b.txt'), 'utf8'), 'B long enough line\n');
+    if (!reused) {
+      for (const name of temps) assert.match(r.stdout, new RegExp(`^ {2}removed ${name.replace(/[.]/g, '\\.')} \\(a temporary file of an ln-diff run that was stopped\\)$`, 'm'));
+      assert.deepEqual(listing(dir), ['a.txt', 'sub', 'sub/b.txt']);
+    }
+  });
 });

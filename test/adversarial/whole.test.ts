@@ -184,3 +184,65 @@ describe('whole: elisions', () => {
     assert.deepEqual(r.files, { 'app.py': 'def a():\n    ...\n' });
   });
 });
+
+describe('whole: paths that look alike', () => {
+  const NFC = 'caf\u00e9.py';
+  const NFD = 'cafe\u0301.py';
+  const warned = (r: ApplyResult) => r.edits.map((e) => e.warnings.map((w) => w.code).join(','));
+
+  it('a path in the other Unicode form replaces the given file, in either direction, never a second file', () => {
+    for (const [given, written] of [[NFC, NFD], [NFD, NFC], [`src/${NFD}`, `SRC/${NFC}`]]) {
+      const files = { [given]: 'old\n', 'app.py': APP };
+      const r = apply(`${written}\n${F}python\nnew\n${F}\n`, files);
+      assert.deepEqual(r.files, { ...files, [given]: 'new\n' }, `${JSON.stringify(given)} by ${JSON.stringify(written)}`);
+      assert.deepEqual(warned(r), ['']);
+    }
+  });
+
+  it('two blocks writing one new name in two forms are two writes of one file: they overlap, as with one spelling', () => {
+    const r = apply(`${NFD}\n${F}\nfirst\n${F}\n\n${NFC}\n${F}\nsecond\n${F}\n`, {});
+    assert.deepEqual(r.files, {}, 'no two files whose names look the same');
+    assert.deepEqual(r.edits.map((e) => [e.file, e.code]), [[NFC, 'overlap'], [NFC, 'overlap']]);
+  });
+
+  it('a look-alike name creates its own file, with confusable-path, and never writes the given one', () => {
+    const files = { 'app.py': APP, 'R&D.txt': 'budget\n' };
+    for (const [path, written] of [
+      ['\u0430pp.py', '\u0430pp.py'], // Cyrillic а
+      ['\u0251pp.py', null], // Latin alpha ɑ: not in the table, an ordinary new name
+      ['\uff41pp.py', '\uff41pp.py'], // fullwidth
+      ['R&amp;D.txt', '`R&amp;D.txt`'], // an entity left escaped, in backticks
+      ['R&#38;D.txt', '`R&#38;D.txt`'],
+    ] as const) {
+      const r = apply(`${written ?? path}\n${F}\nprint("x")\n${F}\n`, files);
+      assert.deepEqual(r.files, { ...files, [path]: 'print("x")\n' }, path);
+      assert.deepEqual(warned(r), [written === null ? '' : 'confusable-path'], path);
+      assert.equal(r.ok, true);
+    }
+  });
+
+  it('an invisible character in a bare path line makes it no path: it fails, and never lands in the one given file', () => {
+    const files = { 'app.py': APP };
+    // A BOM before the path is blank space at the start of the line (JavaScript's trim() removes it): the path is app.py.
+    assert.deepEqual(apply(`\ufeffapp.py\n${F}\nprint("x")\n${F}\n`, files).files, { 'app.py': 'print("x")\n' });
+    for (const path of ['ap\u200bp.py', 'app\u202e.py', 'app.py\u2066']) {
+      const r = apply(`${path}\n${F}\nprint("x")\n${F}\n`, files);
+      if (r.edits[0]?.status === 'applied') {
+        // Read as a path after all: then as its own file, with the warning.
+        assert.equal(r.files['app.py'], APP, JSON.stringify(path));
+        assert.deepEqual(warned(r), ['confusable-path'], JSON.stringify(path));
+      } else assert.deepEqual(r.files, files, JSON.stringify(path));
+    }
+  });
+
+  it('a BiDi control in the new text is written as given, with bidi-control naming it; the marks are not', () => {
+    const files = { 'app.py': 'a = 1\n' };
+    const text = 'a = 1\nif user == "admin\u202e \u2066# check\u2069 \u2066":\n';
+    const r = apply(`app.py\n${F}\n${text}${F}\n`, files);
+    assert.deepEqual(r.files, { 'app.py': text });
+    assert.deepEqual(warned(r), ['bidi-control']);
+    assert.match(r.edits[0].warnings[0].message, /^line 2 of app\.py holds U\+202E RIGHT-TO-LEFT OVERRIDE, U\+2066 LEFT-TO-RIGHT ISOLATE, U\+2069 POP DIRECTIONAL ISOLATE/);
+    const marks = apply(`app.py\n${F}\nname = "\u200fשלום\u200e"\n${F}\n`, files);
+    assert.deepEqual(warned(marks), ['']);
+  });
+});

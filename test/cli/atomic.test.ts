@@ -73,23 +73,81 @@ test('apply --atomic --dry-run: says nothing would be written when an edit fails
   assert.deepEqual(listing(dir), before);
 });
 
+/**
+ * A module to `--import` into the CLI that, when the last new copy is
+ * flushed (every other one is written, nothing is in place yet), writes
+ * `LN_MEANWHILE` (JSON `[path, text]`) as another program could: the file
+ * there is then not the one ln-diff saw, and putting that copy in place fails.
+ */
+function meanwhile(dir: string, flushes: number): string {
+  const file = join(dir, '..', `meanwhile-${flushes}.mjs`);
+  writeFileSync(
+    file,
+    "import fs from 'node:fs';\nimport { syncBuiltinESMExports } from 'node:module';\n" +
+      `const fsync = fs.fsyncSync;\nlet n = 0;\n` +
+      `fs.fsyncSync = (fd) => {\n  fsync(fd);\n  if (++n !== ${flushes}) return;\n` +
+      '  const [path, text] = JSON.parse(process.env.LN_MEANWHILE);\n  fs.writeFileSync(path, text);\n};\n' +
+      'syncBuiltinESMExports();\n',
+  );
+  return file;
+}
+
 test('apply --atomic: a write that fails half way puts back the files already written', (t) => {
-  // `out/x.txt` makes a directory `out`, so the file `out` the same reply
-  // creates cannot be put in place: the writes done before it are undone.
-  const dir = tempDir(t);
+  // Another program makes `z.txt` while ln-diff writes: the new copies of
+  // a.txt and out/x.txt are put in place first, then z.txt cannot be, and
+  // the writes done before it are undone.
+  const outer = tempDir(t);
+  const dir = join(outer, 'base');
+  mkdirSync(dir);
   writeFileSync(join(dir, 'a.txt'), 'alpha\n');
   chmodSync(join(dir, 'a.txt'), 0o640);
-  const reply = [block('a.txt', [[1, 'alpha']], ['ALPHA']), block('out/x.txt', [], ['x']), block('./out', [], ['o'])].join('\n');
-  const r = run(['apply', '--atomic', '--base', dir], { input: reply });
+  const reply = [block('a.txt', [[1, 'alpha']], ['ALPHA']), block('out/x.txt', [], ['x']), block('z.txt', [], ['z'])].join('\n');
+  const hook = meanwhile(dir, 3);
+  const r = run(['apply', '--atomic', '--base', dir], { input: reply, node: ['--import', hook], env: { LN_MEANWHILE: JSON.stringify([join(dir, 'z.txt'), 'theirs\n']) } });
   assert.equal(r.status, 1, r.stdout + r.stderr);
   assert.equal(r.stderr, '');
-  assert.match(r.stdout, /^ {2}✗ not created out: a directory is there now, where there was none when ln-diff looked; not overwritten$/m);
-  assert.match(r.stdout, /^ {2}✗ not modified a\.txt: --atomic: out could not be written$/m);
-  assert.match(r.stdout, /^ {2}✗ not created out\/x\.txt: --atomic: out could not be written$/m);
+  assert.match(r.stdout, /^ {2}✗ not created z\.txt: a file is there now, where there was none when ln-diff looked; not overwritten$/m);
+  assert.match(r.stdout, /^ {2}✗ not modified a\.txt: --atomic: z\.txt could not be written$/m);
+  assert.match(r.stdout, /^ {2}✗ not created out\/x\.txt: --atomic: z\.txt could not be written$/m);
   assert.match(r.stdout, /3 edits: 3 applied, 0 failed; --atomic: 1 could not be written, so nothing was written \(3 files would have changed\)\n$/);
   assert.equal(readFileSync(join(dir, 'a.txt'), 'utf8'), 'alpha\n');
   assert.equal(statSync(join(dir, 'a.txt')).mode & 0o777, 0o640, 'the file put back keeps its mode');
-  assert.deepEqual(listing(dir), ['a.txt'], 'no out/, no out/x.txt, no temp file');
+  assert.equal(readFileSync(join(dir, 'z.txt'), 'utf8'), 'theirs\n', 'the other program\'s file stays');
+  assert.deepEqual(listing(dir), ['a.txt', 'z.txt'], 'no out/, no out/x.txt, no temp file');
+});
+
+test('apply --atomic: a reply writing both a file and a file inside it fails before anything is written', (t) => {
+  // `out` and `out/x.txt` cannot both be files: neither is written, and with --atomic nothing at all.
+  for (const atomic of [true, false]) {
+    const dir = tempDir(t);
+    writeFileSync(join(dir, 'a.txt'), 'alpha\n');
+    const reply = [block('a.txt', [[1, 'alpha']], ['ALPHA']), block('out/x.txt', [], ['x']), block('./out', [], ['o'])].join('\n');
+    for (const dry of [true, false]) {
+      const r = run(['apply', ...(atomic ? ['--atomic'] : []), ...(dry ? ['--dry-run'] : []), '--base', dir], { input: reply });
+      assert.equal(r.status, 1, r.stdout + r.stderr);
+      assert.equal(r.stderr, '');
+      const why = 'the reply writes both out and out/x.txt, which would need out to be a directory; neither is written';
+      const files = r.stdout.split('\n').filter((line) => line.startsWith('  '));
+      const not = dry ? 'would not ' : 'not ';
+      const made = (verb: string, past: string) => (dry ? verb : past);
+      if (atomic)
+        assert.deepEqual(files, [
+          `  ✗ ${not}${made('modify', 'modified')} a.txt: --atomic: out/x.txt could not be written`,
+          `  ✗ ${not}${made('create', 'created')} out/x.txt: ${why}`,
+          // A dry run gives each file its own reason; a run stops at the first.
+          `  ✗ ${not}${made('create', 'created')} out: ${dry ? why : '--atomic: out/x.txt could not be written'}`,
+        ]);
+      else
+        assert.deepEqual(files, [
+          `  ${dry ? 'would modify' : 'modified'} a.txt`,
+          `  ✗ ${not}${made('create', 'created')} out/x.txt: ${why}`,
+          `  ✗ ${not}${made('create', 'created')} out: ${why}`,
+        ]);
+      if (atomic || dry) assert.deepEqual(listing(dir), ['a.txt']);
+      assert.equal(readFileSync(join(dir, 'a.txt'), 'utf8'), atomic || dry ? 'alpha\n' : 'ALPHA\n');
+    }
+    assert.deepEqual(listing(dir), ['a.txt'], 'never out/ nor out');
+  }
 });
 
 test('apply: keeps each file\'s permission bits, and new files get the default mode', (t) => {
@@ -116,7 +174,7 @@ test('apply: keeps each file\'s permission bits, and new files get the default m
   }
 });
 
-test('apply: replaces a file by renaming a complete copy over it (a hard link keeps the old text)', (t) => {
+test('apply: replaces a file by renaming a complete copy over it (a hard link keeps the old text, and the summary says so)', (t) => {
   const dir = tempDir(t);
   writeFileSync(join(dir, 'f.txt'), 'old\n');
   linkSync(join(dir, 'f.txt'), join(dir, 'other-name.txt'));
@@ -127,6 +185,14 @@ test('apply: replaces a file by renaming a complete copy over it (a hard link ke
   assert.notEqual(statSync(join(dir, 'f.txt')).ino, inode, 'a new file took the name');
   assert.equal(readFileSync(join(dir, 'other-name.txt'), 'utf8'), 'old\n', 'never written in place');
   assert.deepEqual(listing(dir), ['f.txt', 'other-name.txt']);
+  // The summary says so, on the file's line (and a dry run says it too).
+  assert.match(r.stdout, /^ {2}modified f\.txt \(its other name \(a hard link\) keeps the old text: ln-diff replaces a file by a new copy\)$/m);
+  linkSync(join(dir, 'f.txt'), join(dir, 'third.txt'));
+  linkSync(join(dir, 'f.txt'), join(dir, 'fourth.txt'));
+  const dry = run(['apply', '--dry-run', '--base', dir], { input: block('f.txt', [[1, 'new']], ['newer']) });
+  assert.match(dry.stdout, /^ {2}would modify f\.txt \(its 2 other names \(hard links\) keep the old text: ln-diff replaces a file by a new copy\)$/m);
+  const single = run(['apply', '--base', dir], { input: block('other-name.txt', [[1, 'old']], ['x']) });
+  assert.match(single.stdout, /^ {2}modified other-name\.txt$/m, 'a file with one name: nothing to say');
 });
 
 test('apply: a file name of 250 characters can be written (temp names stay short)', (t) => {

@@ -201,3 +201,38 @@ test('apply: refuses a file that is not UTF-8 text, naming it', (t) => {
   assertRefused(r, 'bin.dat');
   assert.deepEqual(readFileSync(join(dir, 'bin.dat')), Buffer.from([0xff, 0xfe, 0x00, 0x41, 0x0a]));
 });
+
+test('apply: a path in another letter case or Unicode form edits the file the directory holds, by its listing', (t) => {
+  const dir = tempDir(t);
+  mkdirSync(join(dir, 'Src'));
+  writeFileSync(join(dir, 'Src/App.py'), 'x = 1\n');
+  writeFileSync(join(dir, 'cafe\u0301.md'), '# Old\n');
+  const reply = block('src/app.py', [[1, 'x = 1']], ['x = 2']) + '\n' + block('caf\u00e9.md', [[1, '# Old']], ['# New']) + '\n' + block('SRC/new.py', [], ['y = 1']);
+  const r = run(['apply', '--base', dir], { input: reply });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  assert.equal(readFileSync(join(dir, 'Src/App.py'), 'utf8'), 'x = 2\n');
+  assert.equal(readFileSync(join(dir, 'cafe\u0301.md'), 'utf8'), '# New\n');
+  assert.equal(readFileSync(join(dir, 'Src/new.py'), 'utf8'), 'y = 1\n', 'a new file goes into the directory there');
+  assert.deepEqual(listing(dir), ['Src', 'Src/App.py', 'Src/new.py', 'cafe\u0301.md']);
+  assert.deepEqual(
+    r.stdout.split('\n').filter((line) => line.startsWith('  ')),
+    ['  modified Src/App.py', '  modified cafe\u0301.md', '  created Src/new.py'],
+  );
+});
+
+test('apply: a path that fits two entries only by letter case is refused, naming both', (t) => {
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'README.md'), 'a\n');
+  writeFileSync(join(dir, 'Readme.md'), 'b\n');
+  const exact = run(['apply', '--base', dir], { input: block('Readme.md', [[1, 'b']], ['B']) });
+  assert.equal(exact.status, 0, exact.stdout + exact.stderr);
+  assert.equal(readFileSync(join(dir, 'Readme.md'), 'utf8'), 'B\n');
+  const r = run(['apply', '--base', dir], { input: block('readme.md', [[1, 'a']], ['A']) });
+  assert.equal(r.status, 2, r.stdout + r.stderr);
+  assert.equal(
+    oneErrorLine(r.stderr),
+    'ln-diff: "readme.md": 2 entries of the base directory differ from "readme.md" only in letter case or Unicode normalisation ("README.md", "Readme.md"); refusing to guess: name the one meant exactly as it is on disk',
+  );
+  assert.deepEqual(listing(dir), ['README.md', 'Readme.md']);
+  assert.equal(readFileSync(join(dir, 'README.md'), 'utf8'), 'a\n');
+});

@@ -9,6 +9,41 @@ describe('normalizePath', () => {
     assert.equal(normalizePath('.\\src\\a.ts'), 'src/a.ts');
     assert.equal(normalizePath('/abs/a.ts'), '/abs/a.ts');
   });
+  it('puts the path in Unicode NFC (an accent written as a combining mark is the precomposed letter)', () => {
+    assert.equal(normalizePath('docs/cafe\u0301.md'), 'docs/caf\u00e9.md');
+    assert.equal(normalizePath('.\\Cafe\u0301\\x.md'), 'Caf\u00e9/x.md');
+    assert.equal(normalizePath('\u1100\u1161.txt'), '\uac00.txt', 'Hangul jamo compose');
+    // NFC only: compatibility forms stay (a fullwidth letter is another name, see lookalikes.ts).
+    assert.equal(normalizePath('\uff41.txt'), '\uff41.txt');
+    assert.equal(normalizePath('\ufb01le.txt'), '\ufb01le.txt');
+  });
+});
+
+describe('givenFile and Unicode normalisation', () => {
+  const nfc = 'caf\u00e9.txt';
+  const nfd = 'cafe\u0301.txt';
+  it('names the given file whatever the form either is written in', () => {
+    assert.equal(givenFile(nfd, [nfc]), nfc);
+    assert.equal(givenFile(nfc, [nfd]), nfd);
+    assert.equal(givenFile(`src/${nfd}`, [`src/${nfc}`, 'src/cafe.txt']), `src/${nfc}`);
+    assert.equal(givenFile('CAFE\u0301.TXT', [nfc]), nfc, 'and ignoring letter case after it');
+    assert.equal(givenFile(nfd, [`src/${nfc}`], { byName: true }), `src/${nfc}`, 'by name too');
+  });
+  it('takes the exact spelling when both forms are given, and none of two that fit equally', () => {
+    assert.equal(givenFile(nfc, [nfd, nfc]), nfc);
+    assert.equal(givenFile(nfd, [nfd, nfc]), nfd);
+    assert.equal(givenFile('Cafe\u0301.txt', [nfd, nfc]), null);
+  });
+  it('an accent is not a mark to ignore: `café` is not `cafe`', () => {
+    assert.equal(givenFile('cafe.txt', [nfc]), null);
+    assert.equal(givenFile(nfc, ['cafe.txt']), null);
+  });
+  it('a new path is written in NFC, so two forms of one new name are one file', () => {
+    assert.equal(resolveFile(nfd, []), nfc);
+    assert.equal(resolveFile(nfd, ['other.txt']), nfc);
+    const line = readPathLine(nfd, []);
+    assert.deepEqual(line, { kind: 'path', path: nfc, given: false });
+  });
 });
 
 describe('givenFile', () => {
