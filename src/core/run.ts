@@ -368,17 +368,16 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
     }
     // Each clashing edit names the first edit in reply order that it clashes with.
     const partners = firstClashes(active.map((w) => ({ from: w.from!, to: w.to!, whole: whole(w), moveTo: w.edit.moveTo })));
-    const clashing = new Set<Work>();
-    active.forEach((x, i) => {
-      if (partners[i] < 0) return;
-      const y = active[partners[i]];
-      clashing.add(x);
+    // Every message is written before any edit fails (failing forgets the edit's place).
+    const clashes = active.flatMap((x, i) => (partners[i] < 0 ? [] : [{ x, y: active[partners[i]], on: shared(x, active[partners[i]]) }]));
+    const clashing = new Set(clashes.map((c) => c.x));
+    for (const { x, y, on } of clashes) {
       fail(x, {
         code: 'overlap',
-        message: `overlaps the edit at reply line ${y.edit.span.start.line} on ${lines(shared(x, y))} of ${x.edit.file}; edits must touch separate lines: merge them into one`,
+        message: `overlaps the edit at reply line ${y.edit.span.start.line} on ${lines(on)} of ${x.edit.file}; edits must touch separate lines: merge them into one`,
       });
       x.result.range = null;
-    });
+    }
     // A repeat of an edit that overlaps another overlaps it too.
     const byIndex = new Map(active.map((a) => [a.edit.index, a]));
     for (const w of list) {
