@@ -6,6 +6,7 @@ import { findElision } from './elision.ts';
 import { addLookalikeWarnings } from './lookalikes.ts';
 import { normalizePath, resolveFile } from './paths.ts';
 import { requestBudget } from './budget.ts';
+import { firstClashes } from './overlaps.ts';
 import { ENGINE_DEFAULTS } from './defaults.ts';
 import { fuzzyRefusal, locate, morePlaces, searchedNote, type MatchOutcome } from './match.ts';
 import type { RequestBudget } from './types.ts';
@@ -352,11 +353,11 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
   }
   for (const list of byFile.values()) {
     const active: Work[] = [];
-    const byPlace = new Map<string, Work[]>();
+    // The first edit of each place and new lines (a map, not a scan: thousands of edits may share a place).
+    const byChange = new Map<string, Work>();
     for (const w of list) {
-      const place = `${w.from}:${w.to}:${w.edit.kind}:${w.edit.moveTo ?? ''}`;
-      const same = byPlace.get(place);
-      const twin = same?.find((a) => sameLines(a.lines ?? a.edit.new, w.lines ?? w.edit.new));
+      const change = JSON.stringify([w.from, w.to, w.edit.kind, w.edit.moveTo ?? '', w.lines ?? w.edit.new]);
+      const twin = byChange.get(change);
       if (twin && w.edit.kind !== 'append' && w.edit.kind !== 'insert') {
         w.result.code = 'duplicate';
         w.result.duplicateOf = twin.edit.index;
@@ -364,30 +365,19 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
         continue;
       }
       active.push(w);
-      if (same) same.push(w);
-      else byPlace.set(place, [w]);
+      if (!twin) byChange.set(change, w);
     }
-    // Only edits that clash with something can clash: find them in O(k log k),
-    // then pair them up in reply order (the pairing names each one's partner).
-    const suspects = mayClash(active);
-    const clashing = new Set<Work>();
-    for (let i = 0; i < suspects.length; i++) {
-      for (let j = i + 1; j < suspects.length; j++) {
-        const a = suspects[i];
-        const b = suspects[j];
-        const shared = clash(a, b);
-        if (shared === null) continue;
-        for (const [x, y] of [[a, b], [b, a]] as const) {
-          if (!clashing.has(x)) {
-            clashing.add(x);
-            fail(x, {
-              code: 'overlap',
-              message: `overlaps the edit at reply line ${y.edit.span.start.line} on ${lines(shared)} of ${x.edit.file}; edits must touch separate lines: merge them into one`,
-            });
-            x.result.range = null;
-          }
-        }
-      }
+    // Each clashing edit names the first edit in reply order that it clashes with.
+    const partners = firstClashes(active.map((w) => ({ from: w.from!, to: w.to!, whole: whole(w), moveTo: w.edit.moveTo })));
+    // Every message is written before any edit fails (failing forgets the edit's place).
+    const clashes = active.flatMap((x, i) => (partners[i] < 0 ? [] : [{ x, y: active[partners[i]], on: shared(x, active[partners[i]]) }]));
+    const clashing = new Set(clashes.map((c) => c.x));
+    for (const { x, y, on } of clashes) {
+      fail(x, {
+        code: 'overlap',
+        message: `overlaps the edit at reply line ${y.edit.span.start.line} on ${lines(on)} of ${x.edit.file}; edits must touch separate lines: merge them into one`,
+      });
+      x.result.range = null;
     }
     // A repeat of an edit that overlaps another overlaps it too.
     const byIndex = new Map(active.map((a) => [a.edit.index, a]));
@@ -462,72 +452,19 @@ function wholeFileDiffers(quoted: readonly string[], lines: readonly string[]): 
   return `the file has ${plural(lines.length, 'line')}`;
 }
 
-function sameLines(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((line, i) => line === b[i]);
-}
+const whole = (w: Work) => w.edit.kind === 'write' || w.edit.kind === 'delete';
 
 /**
- * The placed edits (in their order) for which `clash` is not null with at
- * least one other: every edit when one rewrites or deletes the whole file;
- * edits that move the file when two name different targets; ranges that
- * overlap another range; ranges and insertion points strictly inside one.
+ * The original lines two clashing edits (src/core/overlaps.ts, `clashes`)
+ * both claim, for the message: the whole file when one rewrites or deletes
+ * it; none (an empty range at line 1) when they move the file to different
+ * paths; the insertion point inside the other's range; the shared lines.
  */
-function mayClash(active: readonly Work[]): Work[] {
-  if (active.length < 2) return [];
-  const whole = (w: Work) => w.edit.kind === 'write' || w.edit.kind === 'delete';
-  if (active.some(whole)) return [...active];
-  const marked = new Set<Work>();
-  const moves = new Set(active.flatMap((w) => (w.edit.moveTo ? [w.edit.moveTo] : [])));
-  if (moves.size > 1) for (const w of active) if (w.edit.moveTo) marked.add(w);
-  const ranges = active.filter((w) => w.from! < w.to!).sort((a, b) => a.from! - b.from! || a.to! - b.to!);
-  const points = active.filter((w) => w.from === w.to).sort((a, b) => a.from! - b.from!);
-  // Ranges that overlap an earlier one (and the earlier one reaching furthest).
-  let reach: Work | null = null;
-  for (const r of ranges) {
-    if (reach && r.from! < reach.to!) {
-      marked.add(r);
-      marked.add(reach);
-    }
-    if (!reach || r.to! > reach.to!) reach = r;
-  }
-  // Insertion points strictly inside a range: prefix maxima of the ranges' ends.
-  const maxTo: number[] = [];
-  ranges.forEach((r, k) => maxTo.push(Math.max(k ? maxTo[k - 1] : -Infinity, r.to!)));
-  const firstAfter = <T>(xs: readonly T[], ok: (x: T) => boolean): number => {
-    let lo = 0;
-    let hi = xs.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (ok(xs[mid])) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
-  };
-  for (const p of points) {
-    const k = firstAfter(ranges, (r) => r.from! >= p.from!); // ranges [0, k) start before p
-    if (k > 0 && maxTo[k - 1] > p.from!) marked.add(p);
-  }
-  for (const r of ranges) {
-    const k = firstAfter(points, (p) => p.from! > r.from!);
-    if (k < points.length && points[k].from! < r.to!) marked.add(r);
-  }
-  return active.filter((w) => marked.has(w));
-}
-
-/**
- * The original lines two placed edits both claim, or null when they can be
- * applied together. Insertions at one point stack in reply order; whole-file
- * edits clash with everything else on the file.
- */
-function clash(a: Work, b: Work): LineRange | null {
-  const whole = (w: Work) => w.edit.kind === 'write' || w.edit.kind === 'delete';
+function shared(a: Work, b: Work): LineRange {
   if (whole(a) || whole(b)) return { start: 1, end: Math.max(a.to!, b.to!) };
   if (a.edit.moveTo && b.edit.moveTo && a.edit.moveTo !== b.edit.moveTo) return { start: 1, end: 0 };
   const [af, at, bf, bt] = [a.from!, a.to!, b.from!, b.to!];
-  if (af === at && bf === bt) return null;
-  if (af === at) return bf < af && af < bt ? { start: af + 1, end: af } : null;
-  if (bf === bt) return af < bf && bf < at ? { start: bf + 1, end: bf } : null;
-  const start = Math.max(af, bf);
-  const end = Math.min(at, bt);
-  return start < end ? { start: start + 1, end } : null;
+  if (af === at) return { start: af + 1, end: af };
+  if (bf === bt) return { start: bf + 1, end: bf };
+  return { start: Math.max(af, bf) + 1, end: Math.min(at, bt) };
 }

@@ -192,6 +192,37 @@ export const FAMILIES: Family[] = [
     },
   },
   {
+    name: 'overlap',
+    what: '100·s edits all replacing line 51 of a 100-line file, and 100·s edits each replacing 2 lines, overlapping the next by one (not in whole)',
+    build(format, scale) {
+      const n = 100 * scale;
+      const before = Array.from({ length: 100 }, (_, i) => codeLine(i));
+      const same = Array.from({ length: n }, (_, k) => splicesReply(format, PATH, before, [{ from: 50, to: 51, lines: [`  // edit ${k}`] }])).join('\n');
+      const first = input(format, { [PATH]: text(before) }, same, { edits: n });
+      // whole writes the whole file in every edit: a chain would be n files of n lines.
+      if (format === 'whole') return [first];
+      const chain = Array.from({ length: n + 1 }, (_, i) => codeLine(i));
+      const pairs = Array.from({ length: n }, (_, k) => splicesReply(format, PATH, chain, [{ from: k, to: k + 2, lines: [`  // edit ${k}`] }])).join('\n');
+      return [first, input(format, { [PATH]: text(chain) }, pairs, { edits: n })];
+    },
+  },
+  {
+    name: 'missing-big',
+    what: 'one edit citing a line that is nowhere in a 4,000·s-line file (400,000 at 100x), alone and amid 2 lines that are there',
+    build(format, scale) {
+      const n = 4000 * scale;
+      const before = Array.from({ length: n }, (_, i) => codeLine(i));
+      const mid = n / 2;
+      const cited = [...before];
+      cited[mid] = `  missing(${mid}) // not in the file`;
+      const file = { [PATH]: text(before) };
+      return [
+        input(format, file, splicesReply(format, PATH, cited, [{ from: mid, to: mid + 1, lines: ['  replaced();'] }]), { edits: 1 }),
+        input(format, file, splicesReply(format, PATH, cited, [{ from: mid - 1, to: mid + 2, lines: ['  replaced();'] }]), { edits: 1 }),
+      ];
+    },
+  },
+  {
     name: 'long-line',
     what: 'a 100·s KB line: edited exactly, cited with a typo, inserted, and next to a cited line',
     build(format, scale) {

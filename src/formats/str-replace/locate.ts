@@ -4,7 +4,7 @@
 // lines with `old_str` swapped for `new_str`.
 
 import { quote } from '../../core/diagnostics.ts';
-import { budgetedSimilarity, candidateAt, searchBudget, searchedNote, type MatchOutcome, refusal } from '../../core/match.ts';
+import { SEARCH_BUDGET_PER_EDIT, budgetedSimilarity, searchBudget, searchedNote, type MatchOutcome, refusal, type SearchBudget } from '../../core/match.ts';
 import { lastAtOrBelow } from '../../core/reply.ts';
 import { quickRatio } from '../../core/similarity.ts';
 import type { Candidate, Edit, RequestBudget } from '../../core/types.ts';
@@ -121,15 +121,34 @@ export function locateStr(lines: readonly string[], edit: Edit, request?: Reques
     return { ok: false, code: 'no-match', kind: null, candidates: [], outside: [], message: `old_str does not occur in ${edit.file}, which is empty` };
   }
   const first = Math.max(0, best - k);
-  const candidate = candidateAt(lines, old, first, null);
+  const candidate = candidateAt(lines, old, first, searchBudget(null, SEARCH_BUDGET_PER_EDIT));
   return {
     ok: false,
     code: 'no-match',
     kind: null,
     candidates: [candidate],
     outside: [],
+    ...searched,
     message: `old_str does not occur in ${edit.file}; the line most like its ${k === 0 ? 'first line' : `line ${k + 1}`} ${show(probe)} is line ${best + 1}, ${show(lines[best])} (similarity ${bestScore.toFixed(3)})${searchedNote(searched)}; old_str must match the file exactly, whitespace and indentation included`,
   };
+}
+
+/**
+ * The closest place as a candidate: its lines, which differ, and the
+ * similarity of the least similar differing line. The comparisons are paid
+ * from `budget` (an old_str of 400,000 lines, each a little off, must not
+ * compare them all); differing lines left when it is spent count as
+ * similarity 0 (not shown to be similar).
+ */
+function candidateAt(lines: readonly string[], old: readonly string[], start: number, budget: SearchBudget): Candidate {
+  const slice = lines.slice(start, start + old.length);
+  const differs = old.map((line, i) => line !== slice[i]);
+  let weakest = 1;
+  old.forEach((line, i) => {
+    if (!differs[i] || weakest === 0) return;
+    weakest = Math.min(weakest, slice[i] === undefined || !budget.left() ? 0 : budgetedSimilarity(budget, line, slice[i]));
+  });
+  return { start: start + 1, end: start + slice.length, offset: null, similarity: weakest, lines: slice, differs };
 }
 
 function textLines(s: string): string[] {
