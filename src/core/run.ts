@@ -246,11 +246,12 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
   // Place every edit against the original text.
   for (const w of work) {
     const { edit } = w;
-    if (edit.error) {
+    const unsafe = unsafePathReason(edit.file);
+    // A path that could leave the project is refused as such, even where the parser found no given file by it.
+    if (edit.error && !(unsafe && edit.error.code === 'file-not-found')) {
       fail(w, edit.error);
       continue;
     }
-    const unsafe = unsafePathReason(edit.file);
     const unsafeMove = edit.moveTo !== undefined ? unsafePathReason(edit.moveTo) : null;
     if (unsafe || unsafeMove) {
       const path = unsafe ? edit.file : edit.moveTo!;

@@ -118,11 +118,11 @@ describe('apply-patch: odd paths', () => {
       assert.deepEqual(r.files, { 'src/App.js': 'render(root);\n' });
     });
   }
-  for (const p of ['../App.js', '/src/App.js', 'src/App.jsx', 'App.js']) {
-    it(`${p} changes no given file`, () => {
+  for (const [p, code] of [['../App.js', 'unsafe-path'], ['/src/App.js', 'unsafe-path'], ['src/App.jsx', 'file-not-found'], ['App.js', 'file-not-found']]) {
+    it(`${p} changes no given file (${code})`, () => {
       const r = apply(patch(`*** Update File: ${p}`, '@@', '-render();', '+render(root);'), files);
       untouched(r, files);
-      assert.equal(r.edits[0].code, 'file-not-found');
+      assert.equal(r.edits[0].code, code);
     });
   }
   for (const p of ['../App.js', '/tmp/App.js', 'C:\\App.js']) {
