@@ -519,7 +519,7 @@ function endOfFile(list: readonly Work[], n: number): boolean | undefined {
       diagnostic(
         'stray-marker',
         'warning',
-        `the edit says the file ${set ? 'gains a final line ending' : 'ends without a line ending'} ("\\ No newline at end of file"), but it applies ${w.from! < w.to! ? 'at ' : ''}${where} of ${w.edit.file}, which has ${plural(n, 'line')}: the marker was ignored, and the file keeps its final-newline state; write the marker only after a hunk's last line when that line is the file's last`,
+        `the "\\ No newline at end of file" marker says that the edit's last line is the last line of ${w.edit.file}, but the edit applies ${w.from! < w.to! ? 'at ' : ''}${where} of the file, which has ${plural(n, 'line')}: the marker was ignored, and the file keeps its final line ending, or its lack of one; write the marker only after a line that ends the file`,
         w.edit.span,
       ),
     ];
