@@ -60,26 +60,14 @@ const withoutBom = (line: string): string => {
 };
 
 /**
- * The lines an edit writes, as the file gets them: a line never ends with
- * CR (a CR before the reply's line break belongs to the line ending, which
- * the file decides), and a first line of the file never starts with U+FEFF
- * (the byte order mark, a model copied: a given file keeps the mark it has;
- * a file created gets one mark when the line started with it).
+ * The lines an edit writes, as the file gets them: a first line of the file
+ * never starts with U+FEFF (the byte order mark, a model copied: a given file
+ * keeps the mark it has; a file created gets one mark when the line started
+ * with it).
  */
 function written(lines: readonly string[], first: boolean, created: boolean): string[] {
-  let out: string[] | null = null;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    let fixed = line;
-    if (fixed.charCodeAt(fixed.length - 1) === 13) {
-      let e = fixed.length - 1;
-      while (e > 0 && fixed.charCodeAt(e - 1) === 13) e--;
-      fixed = fixed.slice(0, e);
-    }
-    if (i === 0 && first && fixed.charCodeAt(0) === 0xfeff) fixed = (created ? BOM : '') + withoutBom(fixed);
-    if (fixed !== line) (out ??= [...lines])[i] = fixed;
-  }
-  return out ?? (lines as string[]);
+  if (!first || lines.length === 0 || lines[0].charCodeAt(0) !== 0xfeff) return lines as string[];
+  return [(created ? BOM : '') + withoutBom(lines[0]), ...lines.slice(1)];
 }
 
 /**

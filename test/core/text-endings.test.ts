@@ -149,16 +149,18 @@ describe('reply line breaks', () => {
 describe('the engine', () => {
   const apply = (format: string, files: Record<string, string>, response: string) => applyRequest({ format, files, response });
 
-  it('never writes a CR at the end of a new line, whatever the reply ends its lines with', () => {
+  it('reads every CR before a reply line\'s LF as part of the line break', () => {
     for (const eol of ['\n', '\r\n', '\r\r\n', '\r\r\r\n']) {
       const reply = ['f.txt', '```', '<<<<<<< SEARCH', 'a', '=======', 'A', 'x', '>>>>>>> REPLACE', '```', ''].join(eol);
       const r = apply('search-replace', { 'f.txt': 'a\nb\n' }, reply);
       assert.equal(r.files['f.txt'], 'A\nx\nb\n', JSON.stringify(eol));
       assert.equal(r.edits[0].match, 'exact');
     }
-    // A JSON string's CRs before its line breaks are the line break's, too.
-    const r = apply('str-replace', { 'f.txt': 'a\nb\n' }, JSON.stringify({ command: 'str_replace', path: 'f.txt', old_str: 'a\r\r\nb', new_str: 'A\r\r\nB\r' }));
-    assert.equal(r.files['f.txt'], 'A\nB\n');
+  });
+
+  it('reads a JSON string exactly: a CR before its line break is content', () => {
+    const r = apply('str-replace', { 'f.txt': 'a\r\r\nb\r\n' }, JSON.stringify({ command: 'str_replace', path: 'f.txt', old_str: 'a\r\r\n', new_str: 'A\r\r\n' }));
+    assert.equal(r.files['f.txt'], 'A\r\r\nb\r\n');
   });
 
   it('reads a U+FEFF at the start of the first cited line as the file\'s byte order mark', () => {
