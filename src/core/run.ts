@@ -453,7 +453,8 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
     }
     const created = !Object.hasOwn(request.files, path);
     const base = textOf(path) ?? { bom: false, lines: [], eols: [] };
-    const uniform = uniformEndings(base);
+    // (A text without a CR has only LF endings: no need to look at them one by one.)
+    const uniform = (!created && request.files[path].indexOf('\r') === -1) || uniformEndings(base);
     const splices: Splice[] = list.flatMap((w) => placedSplices(w, base, uniform, created));
     const finalNewline = endOfFile(list, base.lines.length);
     // The common case written from the original string's slices; the general one through the line model.
