@@ -9,7 +9,7 @@ import { ENGINE_DEFAULTS } from './defaults.ts';
 import { fuzzyRefusal, locate, morePlaces, searchedNote, type MatchOutcome } from './match.ts';
 import type { RequestBudget } from './types.ts';
 import { editSplices } from './hunks.ts';
-import { applySplices, BOM, formatText, parseText, setFinalNewline, spliceText, uniformEndings, type Splice, type TextFile } from './text.ts';
+import { applySplices, BOM, formatText, parseText, setFinalNewline, spliceText, uniformEndings, withoutBom, type Splice, type TextFile } from './text.ts';
 import type {
   ApplyRequest,
   ApplyResult,
@@ -51,13 +51,6 @@ interface Work {
   /** Set when `lines` is parallel to `edit.new`, so that `edit.keep` maps them to the file. */
   keeps?: boolean;
 }
-
-/** `line` without the U+FEFF characters it starts with. */
-const withoutBom = (line: string): string => {
-  let k = 0;
-  while (line.charCodeAt(k) === 0xfeff) k++;
-  return line.slice(k);
-};
 
 /**
  * The lines an edit writes, as the file gets them: a first line of the file

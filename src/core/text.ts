@@ -5,6 +5,17 @@ export const BOM = '\uFEFF';
 
 export type Eol = '\n' | '\r\n' | '';
 
+/**
+ * `line` without the U+FEFF characters it starts with: a model that copies a
+ * file shown with a byte order mark may put one (or several) at the start of
+ * the file's first line, where the mark is never content.
+ */
+export function withoutBom(line: string): string {
+  let k = 0;
+  while (line.charCodeAt(k) === 0xfeff) k++;
+  return k === 0 ? line : line.slice(k);
+}
+
 export interface TextFile {
   /** The file started with U+FEFF (kept out of `lines`). */
   bom: boolean;
