@@ -2,7 +2,7 @@
 // the original: what every format's writer starts from.
 
 import { diffArrays } from 'diff';
-import type { Splice } from './text.ts';
+import type { Splice, TextFile } from './text.ts';
 
 /**
  * The smallest set of splices (jsdiff's Myers diff over whole lines) that
@@ -10,10 +10,20 @@ import type { Splice } from './text.ts';
  * least one unchanged line.
  */
 export function lineSplices(before: readonly string[], after: readonly string[]): Splice[] {
+  return lineSplicesWithin(before, after) ?? [];
+}
+
+/**
+ * `lineSplices`, or null when the two differ in more than `maxEdit` lines
+ * (the diff stops there: its cost grows with the lines it changes).
+ */
+function lineSplicesWithin(before: readonly string[], after: readonly string[], maxEdit?: number): Splice[] | null {
   const out: Splice[] = [];
   let pos = 0;
   let current: Splice | null = null;
-  for (const change of diffArrays([...before], [...after])) {
+  const changes = maxEdit === undefined ? diffArrays([...before], [...after]) : diffArrays([...before], [...after], { maxEditLength: maxEdit });
+  if (!changes) return null;
+  for (const change of changes) {
     if (!change.added && !change.removed) {
       if (current) out.push(current);
       current = null;
@@ -44,5 +54,61 @@ export function spliceRange(before: readonly string[], from: number, to: number,
     pos = Math.max(pos, s.to);
   }
   out.push(...before.slice(pos, to));
+  return out;
+}
+
+/** Changed lines one edit's diff of its replaced and new lines looks at, at most (beyond, only the unchanged lines at its start and end are found). */
+const MAX_EDIT_DIFF = 2000;
+
+/**
+ * The splices that put `lines` in place of the file's lines `[from, to)`
+ * without rewriting the lines the edit keeps (spec/formats.md, "Line
+ * endings"): a kept line stays the file's own, ending and all. Kept are the
+ * lines `keep` maps to the file (a hunk's context lines: `keep[i] = j` when
+ * new line `i` is the file's line `from + j`; entries out of order or out of
+ * range are ignored), and, between them, the lines a line diff of the
+ * replaced and the new lines finds unchanged. Each splice of new lines that
+ * replaces lines takes the ending of the last line it replaces (the
+ * `applySplices` default); one that replaces none takes the ending of the
+ * kept line above it in the edit, else of the kept line below it, else
+ * (an edit that keeps nothing, or a line without an ending) the file's
+ * dominant ending.
+ */
+export function editSplices(file: TextFile, from: number, to: number, lines: readonly string[], keep?: readonly (number | null)[]): Splice[] {
+  const out: Splice[] = [];
+  // The runs between kept lines: old [a, b) and new [c, d), relative to `from`.
+  const run = (a: number, b: number, c: number, d: number) => {
+    if (a === b && c === d) return;
+    const before = file.lines.slice(from + a, from + b);
+    const after = lines.slice(c, d);
+    let pieces = a === b || c === d ? null : lineSplicesWithin(before, after, MAX_EDIT_DIFF);
+    if (!pieces) {
+      // Only the unchanged lines at the run's start and end.
+      let head = 0;
+      while (head < before.length && head < after.length && before[head] === after[head]) head++;
+      let tail = 0;
+      while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
+      pieces = head === before.length && head === after.length ? [] : [{ from: head, to: before.length - tail, lines: after.slice(head, after.length - tail) }];
+    }
+    for (const p of pieces) out.push({ from: from + a + p.from, to: from + a + p.to, lines: p.lines });
+  };
+  let a = 0;
+  let c = 0;
+  const span = to - from;
+  if (keep && keep.length === lines.length) {
+    for (let i = 0; i < keep.length; i++) {
+      const j = keep[i];
+      if (j === null || j === undefined || !Number.isInteger(j) || j < a || j >= span) continue;
+      run(a, j, c, i);
+      a = j + 1;
+      c = i + 1;
+    }
+  }
+  run(a, span, c, lines.length);
+  for (const s of out) {
+    if (s.from !== s.to) continue;
+    const eol = s.from > from ? file.eols[s.from - 1] : s.from < to ? file.eols[s.from] : '';
+    if (eol) s.eol = eol;
+  }
   return out;
 }

@@ -8,7 +8,11 @@ export interface ReplyLine {
   line: number;
   /** Offset of the line's first character. */
   from: number;
-  /** Content without the line ending (a trailing `\r` of CRLF is removed). */
+  /**
+   * Content without the line ending: the `\n` and every `\r` right before
+   * it (a reply's line break is LF, CR LF, or CR CR LF as some clients write
+   * it; a CR there is never content), and the CRs ending an unterminated last line.
+   */
   text: string;
   /** The line ended with `\n` (false only for a last line cut short). */
   terminated: boolean;
@@ -21,7 +25,9 @@ export function replyLines(reply: string): ReplyLine[] {
   while (pos < reply.length) {
     const nl = reply.indexOf('\n', pos);
     const end = nl === -1 ? reply.length : nl;
-    const text = reply.slice(pos, end > pos && reply.charCodeAt(end - 1) === 13 ? end - 1 : end);
+    let stop = end;
+    while (stop > pos && reply.charCodeAt(stop - 1) === 13) stop--;
+    const text = reply.slice(pos, stop);
     out.push({ line, from: pos, text, terminated: nl !== -1 });
     if (nl === -1) break;
     pos = nl + 1;

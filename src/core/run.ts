@@ -10,7 +10,8 @@ import { firstClashes } from './overlaps.ts';
 import { ENGINE_DEFAULTS } from './defaults.ts';
 import { fuzzyRefusal, locate, morePlaces, searchedNote, type MatchOutcome } from './match.ts';
 import type { RequestBudget } from './types.ts';
-import { applySplices, formatText, parseText, setFinalNewline, spliceText, type Splice, type TextFile } from './text.ts';
+import { editSplices } from './hunks.ts';
+import { applySplices, BOM, formatText, parseText, setFinalNewline, spliceText, uniformEndings, withoutBom, type Splice, type TextFile } from './text.ts';
 import type {
   ApplyRequest,
   ApplyResult,
@@ -49,6 +50,32 @@ interface Work {
   to?: number;
   /** The lines that replace `[from, to)`, when not simply `edit.new`. */
   lines?: string[];
+  /** Set when `lines` is parallel to `edit.new`, so that `edit.keep` maps them to the file. */
+  keeps?: boolean;
+}
+
+/**
+ * The lines an edit writes, as the file gets them: a first line of the file
+ * never starts with U+FEFF (the byte order mark, a model copied: a given file
+ * keeps the mark it has; a file created gets one mark when the line started
+ * with it).
+ */
+function written(lines: readonly string[], first: boolean, created: boolean): string[] {
+  if (!first || lines.length === 0 || lines[0].charCodeAt(0) !== 0xfeff) return lines as string[];
+  return [(created ? BOM : '') + withoutBom(lines[0]), ...lines.slice(1)];
+}
+
+/**
+ * The splices of one placed edit. In a file whose lines all end alike, one
+ * splice (every rule gives the new lines that ending); otherwise the edit is
+ * cut around the lines it keeps, which keep their own endings (`editSplices`).
+ */
+function placedSplices(w: Work, file: TextFile, uniform: boolean, created: boolean): Splice[] {
+  const from = w.from!;
+  const to = w.to!;
+  const lines = written(w.lines ?? w.edit.new, from === 0, created);
+  if (uniform || from === to) return [{ from, to, lines }];
+  return editSplices(file, from, to, lines, w.keeps !== false ? w.edit.keep : undefined);
 }
 
 /** The edit's new lines, with context lines taken from the file (`Edit.keep`). */
@@ -245,6 +272,9 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
 
   // Place every edit against the original text.
   for (const w of work) {
+    // A byte order mark copied at the start of the first cited line is the file's, not the line's.
+    const first = w.edit.old[0];
+    if (first !== undefined && first.charCodeAt(0) === 0xfeff) w.edit = { ...w.edit, old: [withoutBom(first), ...w.edit.old.slice(1)] };
     const { edit } = w;
     const unsafe = unsafePathReason(edit.file);
     // A path that could leave the project is refused as such, even where the parser found no given file by it.
@@ -335,6 +365,7 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
           succeed(w, outcome.start, outcome.end, outcome.kind, outcome.offset, outcome.similarity,
             outcome.message ?? placedMessage(outcome, range, edit.old, actual, w.result.cited, threshold));
           w.lines = outcome.newLines ?? keepContext(edit, actual);
+          w.keeps = outcome.newLines === undefined;
           if (outcome.warnings?.length) w.result.warnings = [...w.result.warnings, ...outcome.warnings];
         } else {
           fail(w, { code: outcome.code, message: outcome.message ?? unplacedMessage(outcome, w, file, window, Number(threshold)) }, outcome.candidates);
@@ -405,9 +436,12 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
       setOwn(files, path, null);
       continue;
     }
+    const created = !Object.hasOwn(request.files, path);
     const base = textOf(path) ?? { bom: false, lines: [], eols: [] };
-    const splices: Splice[] = list.map((w) => ({ from: w.from!, to: w.to!, lines: w.lines ?? w.edit.new }));
-    const finalNewline = list.find((w) => w.edit.finalNewline !== undefined)?.edit.finalNewline;
+    // (A text without a CR has only LF endings: no need to look at them one by one.)
+    const uniform = (!created && request.files[path].indexOf('\r') === -1) || uniformEndings(base);
+    const splices: Splice[] = list.flatMap((w) => placedSplices(w, base, uniform, created));
+    const finalNewline = endOfFile(list, base.lines.length);
     // The common case written from the original string's slices; the general one through the line model.
     let text = finalNewline === undefined && Object.hasOwn(request.files, path) ? spliceText(request.files[path], base, splices) : null;
     if (text === null) {
@@ -439,6 +473,35 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
     detection: null,
     diagnostics,
   };
+}
+
+/**
+ * The final-newline state the edits of one file set (`Edit.finalNewline`, a
+ * unified diff's `\ No newline at end of file`), or undefined. Only an edit
+ * that reaches the end of the file may set it; another one's is ignored,
+ * with a `stray-marker` warning: no line break inside the file is lost.
+ */
+function endOfFile(list: readonly Work[], n: number): boolean | undefined {
+  let state: boolean | undefined;
+  for (const w of list) {
+    const set = w.edit.finalNewline;
+    if (set === undefined) continue;
+    if (w.to === n) {
+      state ??= set;
+      continue;
+    }
+    const where = lines({ start: w.from! + 1, end: w.to! });
+    w.result.warnings = [
+      ...w.result.warnings,
+      diagnostic(
+        'stray-marker',
+        'warning',
+        `the "\\ No newline at end of file" marker says that the edit's last line is the last line of ${w.edit.file}, but the edit applies ${w.from! < w.to! ? 'at ' : ''}${where} of the file, which has ${plural(n, 'line')}: the marker was ignored, and the file keeps its final line ending, or its lack of one; write the marker only after a line that ends the file`,
+        w.edit.span,
+      ),
+    ];
+  }
+  return state;
 }
 
 /**

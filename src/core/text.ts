@@ -5,6 +5,17 @@ export const BOM = '\uFEFF';
 
 export type Eol = '\n' | '\r\n' | '';
 
+/**
+ * `line` without the U+FEFF characters it starts with: a model that copies a
+ * file shown with a byte order mark may put one (or several) at the start of
+ * the file's first line, where the mark is never content.
+ */
+export function withoutBom(line: string): string {
+  let k = 0;
+  while (line.charCodeAt(k) === 0xfeff) k++;
+  return k === 0 ? line : line.slice(k);
+}
+
 export interface TextFile {
   /** The file started with U+FEFF (kept out of `lines`). */
   bom: boolean;
@@ -99,14 +110,34 @@ export interface Splice {
   from: number;
   to: number;
   lines: string[];
+  /**
+   * The ending the new lines take; unset, the default of `applySplices`
+   * (the last replaced line's, else the file's dominant one).
+   */
+  eol?: '\n' | '\r\n';
+}
+
+/**
+ * Whether every line of the file but the last ends alike (the last too, when
+ * it has an ending): the usual file, whose new lines all take that ending
+ * whichever rule picks it, so an edit may be applied as one splice.
+ */
+export function uniformEndings(file: TextFile): boolean {
+  const { eols } = file;
+  const n = eols.length;
+  if (n < 2) return true;
+  const first = eols[0];
+  for (let i = 1; i < n - 1; i++) if (eols[i] !== first) return false;
+  return eols[n - 1] === '' || eols[n - 1] === first;
 }
 
 /**
  * Apply non-overlapping splices, all expressed against `file`'s original line
  * indexes (order does not matter; splices at the same insertion point keep
  * their given order). Lines outside the splices keep their bytes. New lines
- * take the ending of the last line they replace, else (nothing replaced, or
- * the whole file replaced) the file's dominant ending. A file without a final newline keeps that state: when a splice
+ * take the splice's `eol` when it has one, else the ending of the last line
+ * they replace, else (nothing replaced, or the whole file replaced) the
+ * file's dominant ending. A file without a final newline keeps that state: when a splice
  * reaches the end of the file, the new last line has no ending and the line
  * that used to be last gains one.
  */
@@ -130,7 +161,7 @@ export function applySplices(file: TextFile, splices: readonly Splice[]): TextFi
     // A splice over the whole file takes the file's dominant ending, not its last line's.
     const whole = s.from === 0 && s.to === file.lines.length;
     const last = s.to > s.from && !whole ? file.eols[s.to - 1] : '';
-    const eol: Eol = last === '' ? fallback : last;
+    const eol: Eol = s.eol ?? (last === '' ? fallback : last);
     lineParts.push(s.lines);
     eolParts.push(s.lines.map(() => eol));
     pos = Math.max(pos, s.to);
@@ -190,7 +221,7 @@ export function spliceText(text: string, file: TextFile, splices: readonly Splic
       posOffset = offset;
     }
     const whole = s.from === 0 && s.to === n;
-    const eol = s.to > s.from && !whole ? eols[s.to - 1] : (fallback ??= dominantEol(file));
+    const eol = s.eol ?? (s.to > s.from && !whole ? eols[s.to - 1] : (fallback ??= dominantEol(file)));
     for (const l of s.lines) out.push(l, eol);
     if (s.to > pos) {
       pos = s.to;

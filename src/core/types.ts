@@ -77,13 +77,17 @@ export interface Edit {
   new: string[];
   /**
    * Parallel to `new`: `keep[i] = j` means new line `i` is the file's own
-   * line matched by `old[j]` (a context line: the file keeps its text, never
-   * the reply's copy). `null` entries take `new[i]`.
+   * line matched by `old[j]` (a context line: the file keeps its text and
+   * its line ending, never the reply's copy; the edit is applied around
+   * it). `null` entries take `new[i]`, with an ending the engine picks (see
+   * `editSplices`). Entries must increase; one out of order is not kept.
    */
   keep?: (number | null)[];
   /**
    * Set the file's final-newline state when this edit applies (a unified
    * diff's `\ No newline at end of file`); unset keeps the file's state.
+   * Only an edit placed at the end of the file sets it; elsewhere it is
+   * ignored, with a `stray-marker` warning.
    */
   finalNewline?: boolean;
   /** After the edits, the file moves to this path (the old path is deleted). */

@@ -179,3 +179,43 @@ describe('apply-patch: paths that look alike', () => {
     assert.match(r.edits[0].warnings[0].message, /^line 2 of app\.js holds U\+202E/);
   });
 });
+
+describe('apply-patch: line endings and byte order marks', () => {
+  const MIXED = 'a\r\nb\nc\r\nd\n';
+  const files = { 'm.txt': MIXED };
+
+  it('keeps every context line\'s ending in a file that mixes CR LF and LF', () => {
+    const r = apply(patch('*** Update File: m.txt', '@@', ' a', ' b', '-c', '+C', ' d'), files);
+    assert.equal(r.files['m.txt'], 'a\r\nb\nC\r\nd\n');
+  });
+  it('a context line copied with damage keeps the file\'s text and ending', () => {
+    const r = apply(patch('*** Update File: m.txt', '@@', ' a  ', '-b', '+B'), files);
+    assert.equal(r.files['m.txt'], 'a\r\nB\nc\r\nd\n');
+  });
+  it('added lines take the ending of the context line before them, else after them', () => {
+    const after = apply(patch('*** Update File: m.txt', '@@', ' a', '+x', ' b'), files);
+    assert.equal(after.files['m.txt'], 'a\r\nx\r\nb\nc\r\nd\n');
+    const before = apply(patch('*** Update File: m.txt', '@@', '+x', ' b', ' c'), files);
+    assert.equal(before.files['m.txt'], 'a\r\nx\nb\nc\r\nd\n');
+  });
+  it('a line removed and added back keeps its ending', () => {
+    const r = apply(patch('*** Update File: m.txt', '@@', '-a', '-b', '+a', '+B'), files);
+    assert.equal(r.files['m.txt'], 'a\r\nB\nc\r\nd\n');
+  });
+  it('a byte order mark copied into the first lines is not doubled', () => {
+    const BOM = '\uFEFF';
+    for (const body of [[`-${BOM}a`, `+${BOM}A`, ' b'], [`-${BOM}a`, '+A', ' b'], ['-a', `+${BOM}A`, ' b']]) {
+      const r = apply(patch('*** Update File: m.txt', '@@', ...body), { 'm.txt': `${BOM}a\nb\n` });
+      assert.equal(r.files['m.txt'], `${BOM}A\nb\n`, body.join('|'));
+    }
+    const plain = apply(patch('*** Update File: m.txt', '@@', `-${BOM}a`, `+${BOM}A`), { 'm.txt': 'a\nb\n' });
+    assert.equal(plain.files['m.txt'], 'A\nb\n');
+    const added = apply(patch('*** Add File: n.txt', `+${BOM}x`), {});
+    assert.equal(added.files['n.txt'], `${BOM}x\n`);
+  });
+  it('a patch whose lines end with CR CR LF puts no CR into an LF file', () => {
+    const r = apply(patch('*** Update File: m.txt', '@@', '-a', '+A', '+x', ' b').replace(/\n/g, '\r\r\n'), { 'm.txt': 'a\nb\n' });
+    assert.equal(r.files['m.txt'], 'A\nx\nb\n');
+    assert.equal(r.edits[0].match, 'exact');
+  });
+});

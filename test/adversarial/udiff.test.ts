@@ -176,3 +176,114 @@ describe('udiff: odd paths', () => {
     untouched(r, files);
   });
 });
+
+describe('udiff: line endings, byte order marks, No newline markers', () => {
+  const MIXED = 'a\r\nb\nc\r\nd\ne\r\n';
+  const diff = (...lines: string[]) => ['--- a/m.txt', '+++ b/m.txt', ...lines].join('\n') + '\n';
+
+  it('keeps every context line\'s ending in a file that mixes CR LF and LF, numbered or not', () => {
+    for (const header of ['@@ -1,5 +1,5 @@', '@@']) {
+      const r = apply(diff(header, ' a', ' b', '-c', '+C', ' d', ' e'), { 'm.txt': MIXED });
+      assert.equal(r.files['m.txt'], 'a\r\nb\nC\r\nd\ne\r\n', header);
+      assert.equal(r.ok, true);
+    }
+  });
+  it('keeps a line removed and added back unchanged, ending and all', () => {
+    const r = apply(diff('@@ -1,3 +1,3 @@', '-a', '-b', '-c', '+a', '+B', '+c'), { 'm.txt': MIXED });
+    assert.equal(r.files['m.txt'], 'a\r\nB\nc\r\nd\ne\r\n');
+  });
+  it('keeps the endings around each of several hunks', () => {
+    const r = apply(diff('@@ -1,2 +1,2 @@', '-a', '+A', ' b', '@@ -4,2 +4,3 @@', ' d', '+x', ' e'), { 'm.txt': MIXED });
+    assert.equal(r.files['m.txt'], 'A\r\nb\nc\r\nd\nx\ne\r\n');
+  });
+  it('a context line copied with damage keeps the file\'s text and ending', () => {
+    const r = apply(diff('@@ -2,3 +2,3 @@', ' b ', '-c', '+C', ' d'), { 'm.txt': MIXED });
+    assert.equal(r.files['m.txt'], 'a\r\nb\nC\r\nd\ne\r\n');
+  });
+
+  const LIST = 'a\nb\nc\n';
+  const malformed: [string, string[]][] = [
+    ['after an added line that a context line follows', ['@@ -1,2 +1,2 @@', '-a', '+A', '\\ No newline at end of file', ' b']],
+    ['after an added line that another added line follows', ['@@ -1 +1,2 @@', '-a', '+A', '\\ No newline at end of file', '+B']],
+    ['after a removed line that another removed line follows', ['@@ -1,2 +1 @@', '-a', '\\ No newline at end of file', '-b', '+A']],
+    ['after a context line that an added line follows', ['@@ -3 +3,2 @@', ' c', '\\ No newline at end of file', '+d']],
+    ['right after the header', ['@@ -1 +1 @@', '\\ No newline at end of file', '-a', '+A']],
+    ['after a context line, in a hunk without numbers', ['@@', ' a', '\\ No newline at end of file', '-b', '+B']],
+  ];
+  for (const [what, hunk] of malformed) {
+    it(`a marker ${what} fails the hunk, and the file keeps its line breaks`, () => {
+      const r = apply(diff(...hunk), { 'm.txt': LIST });
+      untouched(r, { 'm.txt': LIST });
+      assert.equal(r.edits[0].code, 'malformed');
+      assert.match(r.edits[0].message, /line \d+, column 1: the "\\ No newline at end of file" marker/);
+    });
+  }
+  it('a marker of the new side that a removed line follows is where a diff writes it', () => {
+    const r = apply(diff('@@ -2,2 +2 @@', '-b', '+B', '\\ No newline at end of file', '-c'), { 'm.txt': LIST });
+    assert.equal(r.files['m.txt'], 'a\nB');
+    assert.equal(r.ok, true);
+  });
+  it('a marker on a hunk away from the end of the file is ignored with a warning', () => {
+    for (const hunk of [
+      ['@@ -1 +1 @@', '-a', '+A', '\\ No newline at end of file'],
+      ['@@ -1 +1 @@', '-a', '\\ No newline at end of file', '+A'],
+      ['@@ -1,2 +1,2 @@', '-a', '+A', ' b', '\\ No newline at end of file'],
+      ['@@', '-b', '+B', '\\ No newline at end of file'],
+      ['@@ -0,0 +1 @@', '+top', '\\ No newline at end of file'],
+    ]) {
+      for (const file of [LIST, 'a\nb\nc']) {
+        const r = apply(diff(...hunk), { 'm.txt': file });
+        const text = r.files['m.txt']!;
+        assert.equal(text.endsWith('\n'), file.endsWith('\n'), `${hunk.join('|')}: ${JSON.stringify(text)}`);
+        assert.equal(text.split('\n').length, file.split('\n').length + (hunk[0].startsWith('@@ -0') ? 1 : 0), 'no line joined to another');
+        assert.deepEqual(r.edits[0].warnings.map((w) => w.code), ['stray-marker']);
+      }
+    }
+  });
+  it('of two hunks with markers, only the one at the end of the file sets its final newline', () => {
+    const r = apply(diff('@@ -1 +1 @@', '-a', '+A', '\\ No newline at end of file', '@@ -3 +3 @@', '-c', '+C', '\\ No newline at end of file'), { 'm.txt': LIST });
+    assert.equal(r.files['m.txt'], 'A\nb\nC');
+    assert.deepEqual(r.edits.map((e) => e.warnings.map((w) => w.code)), [['stray-marker'], []]);
+  });
+  it('a marker at the end of a hunk that ends the file takes the final newline away', () => {
+    const r = apply(diff('@@ -3 +3 @@', '-c', '+C', '\\ No newline at end of file'), { 'm.txt': LIST });
+    assert.equal(r.files['m.txt'], 'a\nb\nC');
+    assert.equal(r.edits[0].warnings.length, 0);
+  });
+
+  it('a byte order mark copied into the first cited line is not doubled', () => {
+    const BOM = '\uFEFF';
+    for (const [file, want] of [
+      [`${BOM}a\nb\n`, `${BOM}A\nb\n`],
+      ['a\nb\n', 'A\nb\n'],
+    ]) {
+      for (const added of [`+${BOM}A`, '+A']) {
+        for (const removed of [`-${BOM}a`, `-${BOM}${BOM}a`, '-a']) {
+          const r = apply(diff('@@ -1 +1 @@', removed, added), { 'm.txt': file });
+          assert.equal(r.files['m.txt'], want, `${JSON.stringify(removed)} ${JSON.stringify(added)} on ${JSON.stringify(file)}`);
+          assert.equal(r.edits[0].match, 'exact');
+        }
+      }
+    }
+  });
+  it('a byte order mark as context, or before a line inserted at the top, is not doubled either', () => {
+    const BOM = '\uFEFF';
+    const r = apply(diff('@@ -1,2 +1,2 @@', ` ${BOM}a`, '-b', '+B'), { 'm.txt': `${BOM}a\nb\n` });
+    assert.equal(r.files['m.txt'], `${BOM}a\nB\n`);
+    const top = apply(diff('@@ -0,0 +1 @@', `+${BOM}top`), { 'm.txt': `${BOM}a\n` });
+    assert.equal(top.files['m.txt'], `${BOM}top\na\n`);
+  });
+  it('a U+FEFF inside the file is content, kept where the hunk does not start the file', () => {
+    const r = apply(diff('@@ -2 +2 @@', '-b', '+\uFEFFb'), { 'm.txt': 'a\nb\n' });
+    assert.equal(r.files['m.txt'], 'a\n\uFEFFb\n');
+  });
+
+  it('a reply whose lines end with CR CR LF puts no CR into an LF file, nor an extra one into a CR LF file', () => {
+    const reply = diff('@@ -1,2 +1,3 @@', ' a', '-b', '+B', '+x', ' c').replace(/\n/g, '\r\r\n');
+    const lf = apply(reply, { 'm.txt': LIST });
+    assert.equal(lf.files['m.txt'], 'a\nB\nx\nc\n');
+    assert.equal(lf.edits[0].match, 'exact');
+    const crlf = apply(reply, { 'm.txt': 'a\r\nb\r\nc\r\n' });
+    assert.equal(crlf.files['m.txt'], 'a\r\nB\r\nx\r\nc\r\n');
+  });
+});

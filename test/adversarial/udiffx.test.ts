@@ -206,3 +206,48 @@ describe('udiffx: many failing directives', () => {
     assert.ok(r.edits.every((e) => e.code === 'no-match'));
   });
 });
+
+describe('udiffx: line endings, byte order marks, No newline markers', () => {
+  const MIXED = 'a\r\nb\nc\r\nd\n';
+  const patch = (...lines: string[]) => `<FILE_PATCH path="m.txt">\n${lines.join('\n')}\n</FILE_PATCH>`;
+
+  it('keeps every context line\'s ending in a file that mixes CR LF and LF', () => {
+    const r = apply(patch('@@', ' a', ' b', '-c', '+C', ' d'), { 'm.txt': MIXED });
+    assert.equal(r.files['m.txt'], 'a\r\nb\nC\r\nd\n');
+  });
+  it('an added line between context lines takes the ending of the line before it', () => {
+    const r = apply(patch('@@', ' a', '+x', ' b'), { 'm.txt': MIXED });
+    assert.equal(r.files['m.txt'], 'a\r\nx\r\nb\nc\r\nd\n');
+  });
+  it('a marker in the middle of a hunk fails it, and no line break is lost', () => {
+    const files = { 'm.txt': 'a\nb\nc\n' };
+    for (const body of [
+      ['@@', '-a', '+A', '\\ No newline at end of file', ' b'],
+      ['@@ -1,2 +1,2 @@', ' a', '\\ No newline at end of file', '-b', '+B'],
+    ]) {
+      const r = apply(patch(...body), files);
+      untouched(r, files);
+      assert.deepEqual(codes(r), ['malformed']);
+    }
+  });
+  it('a marker on a hunk that does not end the file is ignored with a warning', () => {
+    const r = apply(patch('@@', '-a', '+A', '\\ No newline at end of file'), { 'm.txt': 'a\nb\nc\n' });
+    assert.equal(r.files['m.txt'], 'A\nb\nc\n');
+    assert.deepEqual(r.edits[0].warnings.map((w) => w.code), ['stray-marker']);
+  });
+  it('a byte order mark copied into a patch or a new file is not doubled', () => {
+    const BOM = '\uFEFF';
+    const r = apply(patch('@@', `-${BOM}a`, `+${BOM}A`, ' b'), { 'm.txt': `${BOM}a\nb\n` });
+    assert.equal(r.files['m.txt'], `${BOM}A\nb\n`);
+    const whole = apply(`<FILE_NEW path="m.txt">\n${BOM}A\nb\n</FILE_NEW>`, { 'm.txt': `${BOM}a\nb\n` });
+    assert.equal(whole.files['m.txt'], `${BOM}A\nb\n`);
+    const created = apply(`<FILE_NEW path="n.txt">\n${BOM}${BOM}x\n</FILE_NEW>`, {});
+    assert.equal(created.files['n.txt'], `${BOM}x\n`);
+  });
+  it('a reply whose lines end with CR CR LF puts no CR into an LF file', () => {
+    const response = `<FILE_CHANGES>\n${patch('@@', '-a', '+A', '+x', ' b')}\n<FILE_NEW path="n.txt">\none\ntwo\n</FILE_NEW>\n</FILE_CHANGES>\n`.replace(/\n/g, '\r\r\n');
+    const r = applyRequest({ format: 'udiffx', files: { 'm.txt': 'a\nb\n' }, response });
+    assert.equal(r.files['m.txt'], 'A\nx\nb\n');
+    assert.equal(r.files['n.txt'], 'one\ntwo\n');
+  });
+});

@@ -255,7 +255,12 @@ describe('spliceText', () => {
     const textArb = texts(['a', 'b', '', ' x ', '\r', 'y\r', 'long line of text'], 12);
     // Non-overlapping splices (insertions may share a point with each other and with a replacement's start), in any order.
     const splicesArb = fc.array(
-      fc.tuple(fc.nat(), fc.nat({ max: 3 }), fc.array(fc.constantFrom('n1', 'n2', '', 'n\r'), { maxLength: 3 })),
+      fc.tuple(
+        fc.nat(),
+        fc.nat({ max: 3 }),
+        fc.array(fc.constantFrom('n1', 'n2', '', 'n\r'), { maxLength: 3 }),
+        fc.constantFrom<'\n' | '\r\n' | undefined>(undefined, undefined, '\n', '\r\n'),
+      ),
       { maxLength: 5 },
     );
     let fast = 0;
@@ -265,10 +270,10 @@ describe('spliceText', () => {
         const n = f.lines.length;
         const splices: Splice[] = [];
         let pos = 0;
-        for (const [gap, count, lines] of raw) {
+        for (const [gap, count, lines, eol] of raw) {
           const from = Math.min(n, pos + (gap % 3));
           const to = Math.min(n, from + count);
-          splices.push({ from, to, lines });
+          splices.push(eol ? { from, to, lines, eol } : { from, to, lines });
           pos = to;
         }
         // In any order (a rotation of the list).

@@ -10,7 +10,8 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { CODES } from '../../src/core/diagnostics.ts';
-import { applySplices, formatText, parseText, type Splice, type TextFile } from '../../src/core/text.ts';
+import { editSplices } from '../../src/core/hunks.ts';
+import { applySplices, BOM, formatText, parseText, uniformEndings, type Splice, type TextFile } from '../../src/core/text.ts';
 import type { ApplyResult, Diagnostic, Edit, EditKind, EditResult, EngineOptions, Format, ParseResult, Span } from '../../src/core/types.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 import type { Version } from './arbitraries.ts';
@@ -187,14 +188,25 @@ function checkFiles(files: Files, r: ApplyResult, parsed: ParseResult, opts: Inv
       continue;
     }
     const edits = mine.map((e) => parsed.edits[e.index]);
-    const splices: Splice[] = mine.map((e, k) => ({
-      from: e.range!.start - 1,
-      to: e.range!.end,
-      lines: (opts.newLines ?? keptLines)(edits[k], e, original),
-    }));
+    // Line endings (spec/formats.md): the file's first line starts with no copied byte order mark (a created
+    // file keeps one), and in a file with mixed endings the lines an edit keeps keep theirs.
+    const uniform = uniformEndings(original);
+    const created = !Object.hasOwn(files, path);
+    const splices: Splice[] = mine.flatMap((e, k) => {
+      const from = e.range!.start - 1;
+      const to = e.range!.end;
+      const lines = (opts.newLines ?? keptLines)(edits[k], e, original).map((l, i) => {
+        let line = l;
+        if (i === 0 && from === 0 && line.startsWith(BOM)) line = (created ? BOM : '') + line.replace(/^\uFEFF+/, '');
+        return line;
+      });
+      if (uniform || from === to) return [{ from, to, lines }];
+      return editSplices(original, from, to, lines, opts.newLines ? undefined : edits[k].keep);
+    });
     const spliced = applySplices(original, splices);
-    // An edit that sets the final newline (a diff's `\ No newline at end of file`) sets the last line's ending.
-    const fn = edits.find((e) => e.finalNewline !== undefined)?.finalNewline;
+    // An edit that sets the final newline (a diff's `\ No newline at end of file`) sets the last line's ending,
+    // when it reaches the end of the file (elsewhere its marker is ignored).
+    const fn = edits.find((e, k) => e.finalNewline !== undefined && mine[k].range!.end === original.lines.length)?.finalNewline;
     const eols = spliced.eols;
     if (fn !== undefined && spliced.lines.length) {
       eols[eols.length - 1] = fn ? eols[eols.length - 1] || (eols.includes('\r\n') && !eols.includes('\n') ? '\r\n' : '\n') : '';

@@ -33,7 +33,8 @@ export function occurrencesInLines(lines: readonly string[], oldStr: string, lim
 }
 
 export function locateStr(lines: readonly string[], edit: Edit, request?: RequestBudget): MatchOutcome {
-  const oldStr = String(edit.meta?.old_str ?? '').replace(/\r\n/g, '\n');
+  // A byte order mark at the start of old_str is the file's, copied (spec/formats.md, "Line endings and byte order marks").
+  const oldStr = String(edit.meta?.old_str ?? '').replace(/\r\n/g, '\n').replace(/^\uFEFF+/, '');
   const newStr = String(edit.meta?.new_str ?? '').replace(/\r\n/g, '\n');
   const n = lines.length;
   const file = searchable(lines);

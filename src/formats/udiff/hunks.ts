@@ -8,7 +8,7 @@
 // the caller's business (`hunkEdit` does it for the common case).
 
 import { decodeUtf8 } from '../../core/utf8.ts';
-import { at, diagnostic } from '../../core/diagnostics.ts';
+import { at, diagnostic, quote } from '../../core/diagnostics.ts';
 import type { ReplyLine } from '../../core/reply.ts';
 import { normalizePath } from '../../core/paths.ts';
 import type { Diagnostic, Edit, Span } from '../../core/types.ts';
@@ -93,6 +93,11 @@ export interface Hunk {
   /** `\ No newline at end of file` after the last line of the old / new side. */
   oldNoEol: boolean;
   newNoEol: boolean;
+  /** The `\` row that set `oldNoEol` / `newNoEol`, and the hunk line it follows: no line of that side may come after it. */
+  oldMark?: { marker: Row; after: Row };
+  newMark?: { marker: Row; after: Row };
+  /** The last context, removed or added line read (a `\` line refers to it). */
+  lineRow?: Row;
   /** The side of the last hunk line read, which a `\` line refers to. */
   side: 'old' | 'new' | 'both' | null;
   /**
@@ -476,9 +481,31 @@ function emptyHunk(header: Row, numbers: HunkNumbers | null): Hunk {
   };
 }
 
+/**
+ * The error of a hunk line of `side` that comes after a `\ No newline at end
+ * of file` marker of that side: the marker says the line before it is the
+ * side's last line (and the file's), so it can only follow the last line.
+ */
+function lineAfterMark(hunk: Hunk, row: Row, side: 'old' | 'new' | 'both'): Diagnostic | null {
+  const mark = (side !== 'new' ? hunk.oldMark : undefined) ?? (side !== 'old' ? hunk.newMark : undefined);
+  if (!mark) return null;
+  const kind = side === 'both' ? 'a context line' : side === 'old' ? 'a removed line' : 'an added line';
+  return diagnostic(
+    'malformed',
+    'error',
+    `${at({ line: mark.marker.line.line, column: mark.marker.col + 1 })}: the "\\ No newline at end of file" marker says that the line before it (line ${mark.after.line.line}, ${quote(mark.after.text)}) is the last of the file, without a line ending, but line ${row.line.line} after it, ${quote(row.text)}, is ${kind} of the same side; the marker may only follow the last line of a side: remove it, or move it after the hunk's last line`,
+    rowSpan(mark.marker),
+  );
+}
+
 function addLine(hunk: Hunk, row: Row): void {
   const t = row.text;
   const c = t[0];
+  if (hunk.oldMark || hunk.newMark) {
+    const side = c === ' ' || isBlank(t) ? 'both' : c === '-' ? 'old' : c === '+' ? 'new' : null;
+    const error = side && lineAfterMark(hunk, row, side);
+    if (error) hunk.error ??= error;
+  }
   if (c === ' ' || isBlank(t)) {
     const content = c === ' ' ? t.slice(1) : '';
     hunk.keep.push(hunk.old.length);
@@ -501,8 +528,23 @@ function addLine(hunk: Hunk, row: Row): void {
     hunk.side = 'new';
   } else if (c === '\\') {
     const side = hunk.side;
-    if (side === 'old' || side === 'both') hunk.oldNoEol = true;
-    if (side === 'new' || side === 'both') hunk.newNoEol = true;
+    const mark = { marker: row, after: hunk.lineRow ?? hunk.header };
+    if (side === null) {
+      hunk.error ??= diagnostic(
+        'malformed',
+        'error',
+        `${at({ line: row.line.line, column: row.col + 1 })}: the "\\ No newline at end of file" marker comes right after the hunk's header, so there is no line for it to mark; it belongs after the last line of a side of the hunk, when that line is the file's last and has no line ending`,
+        rowSpan(row),
+      );
+    }
+    if (side === 'old' || side === 'both') {
+      hunk.oldNoEol = true;
+      hunk.oldMark ??= mark;
+    }
+    if (side === 'new' || side === 'both') {
+      hunk.newNoEol = true;
+      hunk.newMark ??= mark;
+    }
   } else {
     hunk.error ??= diagnostic(
       'malformed',
@@ -511,6 +553,7 @@ function addLine(hunk: Hunk, row: Row): void {
       rowSpan(row),
     );
   }
+  if (c !== '\\') hunk.lineRow = row;
   hunk.last = row;
 }
 

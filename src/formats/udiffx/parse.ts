@@ -399,8 +399,9 @@ function scan(reply: string, files: readonly string[]): Scan {
             text = reply.slice(start, Math.max(start, stop));
             text = unfenced(text) ?? text;
           }
-          const content = parseText(text);
-          const edit: Omit<Edit, 'index' | 'warnings' | 'old'> = { kind, ...names.target(path), new: content.lines, span: at.span(tagFrom, end) };
+          // Every CR before a line break is the reply's line break, not content (spec/formats.md, "Line endings and byte order marks").
+          const lines = parseText(text).lines.map((l) => (l.charCodeAt(l.length - 1) === 13 ? l.replace(/\r+$/, '') : l));
+          const edit: Omit<Edit, 'index' | 'warnings' | 'old'> = { kind, ...names.target(path), new: lines, span: at.span(tagFrom, end) };
           if (text !== '') edit.finalNewline = text.endsWith('\n');
           const described = `<${name} path="${path}"> at line ${tag.start.line}`;
           if (!path) edit.error = pathError(name, tag, 'path');
