@@ -104,7 +104,7 @@ for (const scheme of ['light', 'dark'] as const) {
       const results = await new AxeBuilder({ page }).analyze();
       expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
     }
-    await page.goto('/spec/ln-diff/#example-91');
+    await page.goto('/spec/ln-diff/#example-105');
     await page.screenshot({ path: `test-results/spec-${scheme}.png` });
   });
 }

@@ -301,6 +301,9 @@ export function parseLnDiff(reply: string, context: ParseContext): ParseResult {
       // search reads the lines of the section cut short, never the markers before them.
       const back = nextBlockStart(lines, i, section, context.files);
       block.insert = block.insert.filter((line) => line.line - 1 < back);
+      block.remove = block.remove.filter((r) => r.line.line - 1 < back);
+      // Nor does it keep what those lines told (a substitute bar, an error).
+      block.warnings = block.warnings.filter((w) => !w.reply || w.reply.start.line - 1 < back);
       if (block.error?.reply && block.error.reply.start.line - 1 >= back) delete block.error;
       i = back;
     }

@@ -265,6 +265,19 @@ describe('reply positions of errors', () => {
     span(r, edits[1].span, [6, 1], [11, 15], r.slice(r.indexOf('other.ts'), -1));
   });
 
+  it('a remove section cut short leaves the next block its lines, and what they told', () => {
+    // `2|c` stands between the next block's path line and its head: the next block's.
+    const r = lines('src/a.ts', '<<<<<<< REMOVE', '1│a', 'other.ts', '2|c', '<<<<<<< REMOVE', '1│x', '=======', '>>>>>>> INSERT');
+    const { edits } = parse(r, ['src/a.ts', 'other.ts']);
+    assert.equal(edits[0].error?.code, 'missing-end-marker');
+    assert.deepEqual(edits[0].old, ['a']);
+    assert.deepEqual(edits[0].warnings, []);
+    // Above the path line, the same line is the cut block's own, warning and all.
+    const kept = parse(lines('src/a.ts', '<<<<<<< REMOVE', '1│a', '2|c', 'other.ts', '<<<<<<< REMOVE', '1│x', '=======', '>>>>>>> INSERT'), ['src/a.ts', 'other.ts']);
+    assert.deepEqual(kept.edits[0].old, ['a', 'c']);
+    assert.deepEqual(kept.edits[0].warnings.map((w) => w.code), ['bar-substitute']);
+  });
+
   it('missing-path points at the first line of the block', () => {
     const r = lines('Some prose here.', '<editblock>', '<<<<<<< REMOVE', '1│a', '=======', '>>>>>>> INSERT', '</editblock>');
     const d = error(r, ['a.txt', 'b.txt']);
