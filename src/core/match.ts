@@ -20,7 +20,8 @@
 import type { RequestBudget } from './budget.ts';
 import { candidateAt, closest, tiedCandidates } from './candidates.ts';
 import { ENGINE_DEFAULTS } from './defaults.ts';
-import { exactly, findBlock, ignoringTrailingSpace, matchesAt, trimEndKey, type Compare, type LineKey } from './find.ts';
+import { exactly, findBlock, matchesAt, visiblyEqual, type Compare, type LineKey } from './find.ts';
+import { visibleKey } from './invisible.ts';
 import { occurrencesOutside } from './fingerprint.ts';
 import { lineSimilarity, oneWordApart } from './line-similarity.ts';
 import type { EngineOptions, MatchKind, MatchOutcome, Placed, Unplaced } from './types.ts';
@@ -40,8 +41,9 @@ export { CLOSEST_FLOOR, MAX_CANDIDATES, candidateAt, closest, morePlaces, refusa
 export { RATIO_MAX_LENGTH, endsSimilarity, fuzzyRefusal, lineSimilarity, oneWordApart } from './line-similarity.ts';
 export type { MatchOutcome, Placed, Unplaced } from './types.ts';
 
-// String.prototype.trimEnd: linear time (a regex like /\s+$/ is quadratic on long blank runs).
-const trimEnd = trimEndKey;
+// Whitespace-equal lines have the same key: trailing white space, zero-width
+// characters and the Unicode normalisation form do not count (invisible.ts).
+const trimEnd = visibleKey;
 
 function fuzzyAt(
   lines: readonly string[],
@@ -110,9 +112,9 @@ export function locate(
   const lo = cited === null ? 0 : Math.max(0, cited - window);
   const hi = cited === null ? last : Math.min(last, cited + window);
 
-  // Whitespace-equal is "equal after trimEnd": the same comparison as a key, for findBlock.
+  // Whitespace-equal is "equal keys" (visibleKey): the same comparison as a key, for findBlock.
   const rungs: [MatchKind, Compare, LineKey][] = [['exact', exactly, null]];
-  if (options.whitespace !== false) rungs.push(['whitespace', ignoringTrailingSpace, trimEndKey]);
+  if (options.whitespace !== false) rungs.push(['whitespace', visiblyEqual, visibleKey]);
 
   for (const [kind, eq, key] of rungs) {
     if (cited !== null) {

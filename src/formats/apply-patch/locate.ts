@@ -7,6 +7,7 @@
 
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock, type LineKey } from '../../core/find.ts';
+import { alikeNote, visibleKey } from '../../core/invisible.ts';
 import { candidateAt, closest as closestPlace, lineSimilarity, morePlaces, searchedNote, tiedCandidates, type MatchOutcome, type Unplaced } from '../../core/match.ts';
 import type { Edit, EngineOptions, MatchKind, RequestBudget } from '../../core/types.ts';
 
@@ -26,9 +27,11 @@ interface Rung {
   key: LineKey;
 }
 
-const trimEnd = (s: string) => s.trimEnd();
-const trim = (s: string) => s.trim();
-const normalised = (s: string) => normalise(s);
+// The whitespace rungs also set aside zero-width characters and the Unicode
+// normalisation form (core/invisible.ts), as the core ladder does.
+const trimEnd = visibleKey;
+const trim = (s: string) => visibleKey(s).trim();
+const normalised = (s: string) => normalise(visibleKey(s));
 const normalisedUntrimmed = (s: string) => normalise(s, false);
 
 const RUNGS: Rung[] = [
@@ -137,7 +140,7 @@ export function locatePatch(lines: readonly string[], edit: Edit, options: Engin
         if (line === lines[s + i]) return;
         differing.push(i);
         // Whitespace-equal lines count as equal (Matching): only the others lower the similarity.
-        if (line.trimEnd() !== lines[s + i].trimEnd()) similarity = Math.min(similarity, lineSimilarity(line, lines[s + i]));
+        if (visibleKey(line) !== visibleKey(lines[s + i])) similarity = Math.min(similarity, lineSimilarity(line, lines[s + i]));
       });
       return { ok: true, kind: r.kind, start: s, end: s + old.length, offset: null, similarity, differing };
     }
@@ -151,7 +154,7 @@ export function locatePatch(lines: readonly string[], edit: Edit, options: Engin
   if (c) {
     const i = c.differs.indexOf(true);
     detail = `; the closest place is ${range(c.start, c.end)} (similarity ${c.similarity.toFixed(3)})${
-      i >= 0 ? `, where line ${c.start + i} is ${c.lines[i] === undefined ? 'past the end of the file' : show(c.lines[i])} but the chunk has ${show(old[i])}` : ''
+      i >= 0 ? `, where line ${c.start + i} is ${c.lines[i] === undefined ? 'past the end of the file' : show(c.lines[i])} but the chunk has ${show(old[i])}${c.lines[i] === undefined ? '' : alikeNote(c.lines[i], old[i], 'the chunk')}` : ''
     }${searchedNote(search)}`;
   } else if ('searched' in search && search.searched) {
     detail = `; no place compared comes close to them${searchedNote(search)}`;

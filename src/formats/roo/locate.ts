@@ -18,6 +18,7 @@
 
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock } from '../../core/find.ts';
+import { alikeNote, visibleKey } from '../../core/invisible.ts';
 import { candidateAt, locate, morePlaces, searchedNote, tiedCandidates, type MatchOutcome, type Placed, type Unplaced, refusal } from '../../core/match.ts';
 import type { Edit, EngineOptions, MatchKind, RequestBudget } from '../../core/types.ts';
 import { indentOf, normalize } from './syntax.ts';
@@ -34,12 +35,15 @@ interface Normalised {
   countSum: number[];
 }
 
+/** Roo's normalisation, after the zero-width characters and the normalisation form are set aside (core/invisible.ts). */
+const normalizeLine = (line: string): string => normalize(visibleKey(line));
+
 const cache = new WeakMap<readonly string[], Normalised>();
 
 function normalised(lines: readonly string[]): Normalised {
   let n = cache.get(lines);
   if (n) return n;
-  const norm = lines.map(normalize);
+  const norm = lines.map(normalizeLine);
   const lengthSum = [0];
   const countSum = [0];
   for (const l of norm) {
@@ -187,7 +191,7 @@ export function locateRoo(lines: readonly string[], edit: Edit, options: EngineO
   // Tiers 3 and 4: equal after normalisation.
   if (options.whitespace !== false) {
     const f = normalised(lines);
-    const search = old.map(normalize).filter((l) => l !== '').join(' ');
+    const search = old.map(normalizeLine).filter((l) => l !== '').join(' ');
     const normEqualAt = (s: number) => windowLength(f, s, n) === search.length && windowText(f, s, n) === search;
     if (hintValid && normEqualAt(cited!)) return place('whitespace', cited!);
     const equal: number[] = [];
@@ -234,7 +238,7 @@ export function locateRoo(lines: readonly string[], edit: Edit, options: EngineO
     const c = outcome.candidates[0];
     if (!c) return `the SEARCH block does not match ${where} (${needs}), and no place there comes close (none shares half the text)${searchedNote(outcome)}; use read_file to get the exact content`;
     const i = c.differs.indexOf(true);
-    const detail = i >= 0 ? `, where line ${c.start + i} is ${quote(c.lines[i] ?? '')} but the SEARCH has ${quote(old[i])}` : '';
+    const detail = i >= 0 ? `, where line ${c.start + i} is ${quote(c.lines[i] ?? '')} but the SEARCH has ${quote(old[i])}${c.lines[i] === undefined ? '' : alikeNote(c.lines[i], old[i], 'the SEARCH')}` : '';
     return `the SEARCH block does not match ${where} (${needs}); closest is ${range(c.start - 1, n)} with similarity ${c.similarity.toFixed(3)}${detail}${searchedNote(outcome)}; use read_file to get the exact content`;
   }
 }

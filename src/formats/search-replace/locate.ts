@@ -4,6 +4,7 @@
 
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock } from '../../core/find.ts';
+import { alikeNote, firstDifference } from '../../core/invisible.ts';
 import { candidateAt, lineSimilarity, locate, morePlaces, searchedNote, tiedCandidates, type MatchOutcome, type Placed, type Unplaced } from '../../core/match.ts';
 import type { Candidate, Edit, EngineOptions, RequestBudget } from '../../core/types.ts';
 import { ELISION, isBlank } from './syntax.ts';
@@ -249,6 +250,14 @@ function alreadyThere(lines: readonly string[], edit: Edit): string {
   return `; note that the REPLACE lines are already in ${edit.file} at ${range(found[0] + 1, found[0] + edit.new.length)}: was this edit applied already?`;
 }
 
+/** For a whitespace match: the first line that differs by more than trailing white space, named by code point. */
+function invisibly(lines: readonly string[], old: readonly string[], placed: Placed): string {
+  const i = placed.differing.find((k) => old[k].trimEnd() !== lines[placed.start + k].trimEnd());
+  if (i === undefined) return '';
+  const line = lines[placed.start + i];
+  return ` (line ${placed.start + i + 1} differs from the SEARCH's only invisibly: ${firstDifference(line.trimEnd(), old[i].trimEnd(), 'the SEARCH')}, and is taken as the same line)`;
+}
+
 /**
  * Place a SEARCH/REPLACE edit in the file's lines: the core ladder without a
  * cited line (exact, then trailing whitespace ignored), then a uniform indent
@@ -258,7 +267,7 @@ function alreadyThere(lines: readonly string[], edit: Edit): string {
 export function locateSearch(lines: readonly string[], edit: Edit, options: EngineOptions, budget?: RequestBudget): MatchOutcome {
   const core = locate(lines, edit.old, null, options, budget);
   if (core.ok) {
-    const what = core.kind === 'exact' ? 'exactly' : `ignoring trailing whitespace on ${plural(core.differing.length, 'line')}`;
+    const what = core.kind === 'exact' ? 'exactly' : `ignoring trailing whitespace on ${plural(core.differing.length, 'line')}${invisibly(lines, edit.old, core)}`;
     const placed: Explained = { ...core, message: `applied at ${range(core.start + 1, core.end)}, matched ${what}` };
     return placed;
   }
@@ -290,7 +299,7 @@ export function locateSearch(lines: readonly string[], edit: Edit, options: Engi
     if (i >= 0)
       detail = `; closest is ${range(c.start, c.end)} (similarity ${c.similarity.toFixed(3)}), where line ${c.start + i} is ${show(
         c.lines[i] ?? '',
-      )} but the SEARCH has ${show(edit.old[i])}${searchedNote(core)}`;
+      )} but the SEARCH has ${show(edit.old[i])}${c.lines[i] === undefined ? '' : alikeNote(c.lines[i], edit.old[i], 'the SEARCH')}${searchedNote(core)}`;
   }
   return {
     ...core,

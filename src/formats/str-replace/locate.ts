@@ -3,6 +3,7 @@
 // takes the whole lines the occurrence touches and replaces them by the same
 // lines with `old_str` swapped for `new_str`.
 
+import { alikeNote } from '../../core/invisible.ts';
 import { quote } from '../../core/diagnostics.ts';
 import { budgetedSimilarity, candidateAt, searchBudget, searchedNote, type MatchOutcome, refusal } from '../../core/match.ts';
 import { lastAtOrBelow } from '../../core/reply.ts';
@@ -128,7 +129,7 @@ export function locateStr(lines: readonly string[], edit: Edit, request?: Reques
     kind: null,
     candidates: [candidate],
     outside: [],
-    message: `old_str does not occur in ${edit.file}; the line most like its ${k === 0 ? 'first line' : `line ${k + 1}`} ${show(probe)} is line ${best + 1}, ${show(lines[best])} (similarity ${bestScore.toFixed(3)})${searchedNote(searched)}; old_str must match the file exactly, whitespace and indentation included`,
+    message: `old_str does not occur in ${edit.file}; the line most like its ${k === 0 ? 'first line' : `line ${k + 1}`} ${show(probe)} is line ${best + 1}, ${show(lines[best])}${alikeNote(lines[best], probe, 'old_str')} (similarity ${bestScore.toFixed(3)})${searchedNote(searched)}; old_str must match the file exactly, whitespace and indentation included`,
   };
 }
 
