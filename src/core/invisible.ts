@@ -24,23 +24,44 @@ export function visibleKey(line: string): string {
   return line.replace(ZERO_WIDTH, '').normalize('NFC').trimEnd();
 }
 
-/** Spaces that render as a plain space (a difference in them is invisible too). */
-const ODD_SPACES = /[\u00A0\u2007\u202F]/g;
+/** The code points of a line. */
+const codePoints = (line: string): number[] => Array.from(line, (c) => c.codePointAt(0)!);
 
-/** What a line looks like: zero-width characters and soft hyphens gone, NFC, odd spaces as spaces. */
-function rendered(line: string): string {
-  if (!NON_ASCII.test(line)) return line;
-  return line.replace(ZERO_WIDTH, '').replace(/\u00AD/g, '').normalize('NFC').replace(ODD_SPACES, ' ');
+/** At most this many code points on each side make a difference small enough to be missed. */
+const SMALL = 4;
+
+/**
+ * The stretch where two lines differ, in code points: the common start and
+ * the common end (not overlapping) set aside. `column` counts from 1.
+ */
+function difference(line: string, cited: string): { column: number; ours: number[]; theirs: number[] } {
+  const a = codePoints(line);
+  const b = codePoints(cited);
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let end = 0;
+  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
+  return { column: start + 1, ours: a.slice(start, a.length - end), theirs: b.slice(start, b.length - end) };
 }
 
-/** Whether two different lines look the same when quoted (they differ only invisibly). */
+/**
+ * Whether two different lines can look the same when quoted: once their
+ * common start and end are set aside, at most four code points are left on
+ * each side and at least one of them is not ASCII (a zero-width character,
+ * a combining mark, a no-break space, a Cyrillic `а` for a Latin `a`, a
+ * curly quote).
+ */
 export function looksAlike(a: string, b: string): boolean {
-  return a !== b && NON_ASCII.test(a + b) && rendered(a) === rendered(b);
+  if (a === b || !NON_ASCII.test(a + b)) return false;
+  const { ours, theirs } = difference(a, b);
+  return ours.length <= SMALL && theirs.length <= SMALL && [...ours, ...theirs].some((cp) => cp > 0x7f);
 }
 
 /** Names of the code points that make lines look alike, for messages. */
 const NAMES: Record<number, string> = {
   0x00a0: 'NO-BREAK SPACE',
+  0x2009: 'THIN SPACE',
+  0x3000: 'IDEOGRAPHIC SPACE',
   0x00ad: 'SOFT HYPHEN',
   0x2007: 'FIGURE SPACE',
   0x202f: 'NARROW NO-BREAK SPACE',
@@ -90,15 +111,8 @@ function named(cps: readonly number[]): string {
  */
 export function firstDifference(line: string, cited: string, who = 'the edit'): string {
   if (line === cited) return '';
-  const a = Array.from(line, (c) => c.codePointAt(0)!);
-  const b = Array.from(cited, (c) => c.codePointAt(0)!);
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let end = 0;
-  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
-  const ours = a.slice(start, a.length - end);
-  const theirs = b.slice(start, b.length - end);
-  const at = `at column ${start + 1}`;
+  const { column, ours, theirs } = difference(line, cited);
+  const at = `at column ${column}`;
   if (theirs.length === 0) return `${at} the file has ${named(ours)}, which ${who} does not have`;
   if (ours.length === 0) return `${at} ${who} has ${named(theirs)}, which the file does not have`;
   return `${at} the file has ${named(ours)} where ${who} has ${named(theirs)}`;
@@ -109,5 +123,5 @@ export function firstDifference(line: string, cited: string, who = 'the edit'): 
  * alike: at column 4 ...)` when the two render alike, else empty.
  */
 export function alikeNote(line: string, cited: string, who = 'the edit'): string {
-  return looksAlike(line, cited) ? ` (they look alike: ${firstDifference(line, cited, who)})` : '';
+  return looksAlike(line, cited) ? ` (they may look alike: ${firstDifference(line, cited, who)})` : '';
 }

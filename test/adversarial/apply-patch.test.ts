@@ -3,6 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { invisibleCases } from './invisible.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 import type { ApplyResult } from '../../src/core/types.ts';
 
@@ -139,4 +140,12 @@ describe('apply-patch: odd paths', () => {
     const two = { 'src/App.js': 'render();\n', 'src/Main.js': 'main();\n' };
     untouched(apply(patch('*** Update File: src/App.js', '*** Move to: ./src/main.js', '@@', '-render();', '+render(root);'), two), two);
   });
+});
+
+describe('apply-patch: differences that do not show', () => {
+  invisibleCases('apply-patch', (path, old, replacement) =>
+    patch(`*** Update File: ${path}`, '@@', ...old.map((l) => `-${l}`), ...replacement.map((l) => `+${l}`)),
+    false,
+    true,
+  );
 });

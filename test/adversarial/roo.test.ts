@@ -3,6 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { invisibleCases } from './invisible.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 import type { ApplyResult, EngineOptions } from '../../src/core/types.ts';
 
@@ -189,4 +190,9 @@ describe('roo: indentation traps', () => {
     assert.equal(r.files['c.py'], 'class C:\n    def total(self, items, tax_rate):\n        return round(calculate_total(items, tax_rate), 2)\n');
     assert.equal(r.edits[0].match, 'fuzzy');
   });
+});
+
+describe('roo: differences that do not show', () => {
+  invisibleCases('roo', (path, old, replacement, line) => call(path, block(line, old, replacement)), false, true);
+  invisibleCases('roo', (path, old, replacement) => call(path, block(null, old, replacement)), false, true);
 });

@@ -3,6 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { invisibleCases } from './invisible.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 import type { ApplyResult } from '../../src/core/types.ts';
 
@@ -175,4 +176,10 @@ describe('udiff: odd paths', () => {
     const r = apply('Like this:\n\n```diff\n@@ -1 +1 @@\n-let x = 1;\n+let x = 2;\n```\n', files, 'auto');
     untouched(r, files);
   });
+});
+
+describe('udiff: differences that do not show', () => {
+  invisibleCases('udiff', (path, old, replacement, line) =>
+    `--- ${path}\n+++ ${path}\n@@ -${line},${old.length} +${line},${replacement.length} @@\n${old.map((l) => `-${l}`).join('\n')}\n${replacement.map((l) => `+${l}`).join('\n')}\n`,
+  );
 });

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ApplyResult } from '../../src/core/types.ts';
+import { invisibleCases } from './invisible.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 
 const FILES = { 'app.py': 'def main():\n    load()\n    run()\n', 'notes.txt': 'keep me\n' };
@@ -205,4 +206,10 @@ describe('udiffx: many failing directives', () => {
     assert.equal(r.edits.length, 2000);
     assert.ok(r.edits.every((e) => e.code === 'no-match'));
   });
+});
+
+describe('udiffx: differences that do not show', () => {
+  invisibleCases('udiffx', (path, old, replacement) =>
+    `<FILE_CHANGES>\n<FILE_PATCH path="${path}">\n@@\n${old.map((l) => `-${l}`).join('\n')}\n${replacement.map((l) => `+${l}`).join('\n')}\n</FILE_PATCH>\n</FILE_CHANGES>\n`,
+  );
 });
