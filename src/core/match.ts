@@ -34,6 +34,8 @@ export {
   requestBudget,
   searchBudget,
   searchedNote,
+  UNSEARCHED,
+  unsearched,
   type RequestBudget,
   type SearchBudget,
 } from './budget.ts';

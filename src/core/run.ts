@@ -7,7 +7,7 @@ import { findElision } from './elision.ts';
 import { normalizePath, resolveFile } from './paths.ts';
 import { requestBudget } from './budget.ts';
 import { ENGINE_DEFAULTS } from './defaults.ts';
-import { fuzzyRefusal, locate, morePlaces, searchedNote, type MatchOutcome } from './match.ts';
+import { fuzzyRefusal, locate, morePlaces, searchedNote, UNSEARCHED, unsearched, type MatchOutcome } from './match.ts';
 import type { RequestBudget } from './types.ts';
 import { applySplices, formatText, parseText, setFinalNewline, spliceText, type Splice, type TextFile } from './text.ts';
 import type {
@@ -183,7 +183,10 @@ function unplacedMessage(outcome: Extract<MatchOutcome, { ok: false }>, work: Wo
   }
   const c = outcome.candidates[0];
   if (!c && file.lines.length === 0) return `${what} ${doNot} match ${edit.file}, which is empty; to add lines to it, leave the lines to remove empty`;
-  if (!c) return `${what} ${doNot} match ${edit.file}: no place ${cited ? `within ${window} lines of the cited place ` : ''}comes close to them${searchedNote(outcome)}; re-read the file and copy the lines exactly as it has them`;
+  const near = cited ? ` within ${window} lines of the cited place` : '';
+  if (!c && unsearched(outcome)) return `${what} ${doNot} match ${edit.file}${near}; ${UNSEARCHED}; re-read the file and copy the lines exactly as it has them`;
+  if (!c)
+    return `${what} ${doNot} match ${edit.file}: no place${near}${outcome.searched ? ' that was compared' : ''} comes close to them${searchedNote(outcome)}; re-read the file and copy the lines exactly as it has them`;
   const i = c.differs.indexOf(true);
   const refusal = i >= 0 && c.lines[i] !== undefined && c.similarity > threshold ? fuzzyRefusal(edit.old[i], c.lines[i]) : null;
   const detail =

@@ -8,7 +8,7 @@
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock, type LineKey } from '../../core/find.ts';
 import { alikeNote, visibleKey } from '../../core/invisible.ts';
-import { candidateAt, closest as closestPlace, lineSimilarity, morePlaces, searchedNote, tiedCandidates, type MatchOutcome, type Unplaced } from '../../core/match.ts';
+import { candidateAt, closest as closestPlace, lineSimilarity, morePlaces, searchedNote, tiedCandidates, UNSEARCHED, unsearched, type MatchOutcome, type Unplaced } from '../../core/match.ts';
 import type { Edit, EngineOptions, MatchKind, RequestBudget } from '../../core/types.ts';
 
 /** The reference's last pass: trim, then map typographic punctuation and odd spaces to ASCII. */
@@ -93,7 +93,9 @@ export function locatePatch(lines: readonly string[], edit: Edit, options: Engin
       const near = search.candidates;
       const detail = near[0]
         ? `; the most similar line is ${near[0].start}: ${show(near[0].lines[0] ?? '')} (similarity ${near[0].similarity.toFixed(3)})${searchedNote(search)}`
-        : search.searched
+        : unsearched(search)
+          ? `; ${UNSEARCHED}`
+          : search.searched
           ? `; no line compared comes close to it${searchedNote(search)}`
           : '';
       return {
@@ -156,6 +158,8 @@ export function locatePatch(lines: readonly string[], edit: Edit, options: Engin
     detail = `; the closest place is ${range(c.start, c.end)} (similarity ${c.similarity.toFixed(3)})${
       i >= 0 ? `, where line ${c.start + i} is ${c.lines[i] === undefined ? 'past the end of the file' : show(c.lines[i])} but the chunk has ${show(old[i])}${c.lines[i] === undefined ? '' : alikeNote(c.lines[i], old[i], 'the chunk')}` : ''
     }${searchedNote(search)}`;
+  } else if ('searched' in search && unsearched(search)) {
+    detail = `; ${UNSEARCHED}`;
   } else if ('searched' in search && search.searched) {
     detail = `; no place compared comes close to them${searchedNote(search)}`;
   }

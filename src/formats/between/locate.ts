@@ -5,7 +5,7 @@
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock } from '../../core/find.ts';
 import { alikeNote, firstDifference, visibleKey } from '../../core/invisible.ts';
-import { budgetedSimilarity, candidateAt, lineSimilarity, locate as ladder, searchBudget, searchedNote, type MatchOutcome } from '../../core/match.ts';
+import { budgetedSimilarity, candidateAt, lineSimilarity, locate as ladder, searchBudget, searchedNote, UNSEARCHED, type MatchOutcome } from '../../core/match.ts';
 import type { Candidate, Edit, EngineOptions, RequestBudget } from '../../core/types.ts';
 import { anchorKey } from './syntax.ts';
 
@@ -45,7 +45,6 @@ function closestLine(lines: readonly string[], anchor: string, request?: Request
       best = i;
     }
   }
-  if (best === null && lines.length > 0) best = 0;
   return { best, compared };
 }
 
@@ -62,8 +61,10 @@ export function locateBetween(lines: readonly string[], edit: Edit, options: Eng
     const { best: near, compared } = closestLine(lines, edit.old[k], budget);
     const searched = compared < lines.length ? { searched: { compared, places: lines.length } } : {};
     const detail =
-      near === null
+      lines.length === 0
         ? `; ${file} is empty`
+        : near === null
+        ? `; ${UNSEARCHED}`
         : `; closest is line ${near + 1} ${show(lines[near])}${alikeNote(lines[near], edit.old[k], 'the anchor')} (similarity ${lineSimilarity(anchorKey(edit.old[k]), anchorKey(lines[near])).toFixed(3)})${searchedNote(searched)}`;
     return {
       ok: false,

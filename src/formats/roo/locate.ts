@@ -19,7 +19,7 @@
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock } from '../../core/find.ts';
 import { alikeNote, visibleKey } from '../../core/invisible.ts';
-import { candidateAt, locate, morePlaces, searchedNote, tiedCandidates, type MatchOutcome, type Placed, type Unplaced, refusal } from '../../core/match.ts';
+import { candidateAt, locate, morePlaces, searchedNote, tiedCandidates, UNSEARCHED, unsearched, type MatchOutcome, type Placed, type Unplaced, refusal } from '../../core/match.ts';
 import type { Edit, EngineOptions, MatchKind, RequestBudget } from '../../core/types.ts';
 import { indentOf, normalize } from './syntax.ts';
 
@@ -122,6 +122,21 @@ export function reindent(replace: readonly string[], search: readonly string[], 
   });
 }
 
+/** How a block's hint was written, for messages: what it cites, and how to correct it. */
+function hintOf(edit: Edit): { cited: (line: number) => string; correct: (line: number) => string } {
+  switch (edit.meta?.hint) {
+    case 'start_line element':
+      return { cited: (n) => `<start_line>${n}</start_line>`, correct: (n) => `correct <start_line> to ${n}` };
+    case 'line numbers':
+      return {
+        cited: (n) => `line ${n} (the first SEARCH line's number)`,
+        correct: (n) => `number the SEARCH lines from ${n}, as read_file shows them`,
+      };
+    default:
+      return { cited: (n) => `:start_line:${n}`, correct: (n) => `correct :start_line: to ${n}` };
+  }
+}
+
 export function locateRoo(lines: readonly string[], edit: Edit, options: EngineOptions = {}, budget?: RequestBudget): MatchOutcome {
   const old = edit.old;
   const n = old.length;
@@ -141,6 +156,9 @@ export function locateRoo(lines: readonly string[], edit: Edit, options: EngineO
   const differing = (s: number) => old.flatMap((l, i) => (l === lines[s + i] ? [] : [i]));
   const hintValid = cited !== null && cited >= 0 && cited <= last;
   const within = cited === null ? '' : ` (within ${window} lines of line ${cited + 1})`;
+  // The hint as the reply wrote it, and how to correct it: only a reply with
+  // `:start_line:` is told to correct `:start_line:`.
+  const hint = hintOf(edit);
 
   const place = (kind: MatchKind, s: number, similarity = 1): MatchOutcome => {
     const placed: Placed = { ok: true, kind, start: s, end: s + n, offset: offsetOf(s), similarity, differing: differing(s) };
@@ -218,25 +236,26 @@ export function locateRoo(lines: readonly string[], edit: Edit, options: EngineO
       return `the SEARCH block matches ${file} at ${range(outcome.fuzzyRefused, n)} only by similarity ${near ? near.similarity.toFixed(3) : ''}, but the same lines occur unchanged at ${range(
         outside[0],
         n,
-      )}, more than ${window} lines from :start_line:${cited! + 1}: not applied, since that may be the place meant; correct :start_line: to ${outside[0] + 1}, or copy the lines exactly as read_file shows them`;
+      )}, more than ${window} lines from ${hint.cited(cited! + 1)}: not applied, since that may be the place meant; ${hint.correct(outside[0] + 1)}, or copy the lines exactly as read_file shows them`;
     }
     if (outside.length > 0) {
-      return `the SEARCH block does not match ${where}; the same lines occur at ${range(outside[0], n)}, too far from the hint to be trusted: correct :start_line: to ${outside[0] + 1}`;
+      return `the SEARCH block does not match ${where}; the same lines occur at ${range(outside[0], n)}, too far from the hint to be trusted: ${hint.correct(outside[0] + 1)}`;
     }
     if (lines.length < n) {
       return `the SEARCH block has ${plural(n, 'line')} but ${file} has ${plural(lines.length, 'line')}; use read_file to get the file's current content`;
     }
     if (cited !== null && cited > last) {
-      return `the SEARCH block does not match ${file}: :start_line:${cited + 1} is past its end (${plural(lines.length, 'line')}); use read_file to get the file's current content`;
+      return `the SEARCH block does not match ${file}: ${hint.cited(cited + 1)} is past its end (${plural(lines.length, 'line')}); use read_file to get the file's current content`;
     }
     const needs =
       options.whitespace === false
         ? 'needs the exact text'
         : cited !== null && options.fuzzy !== false
-          ? 'needs equal text after normalising whitespace and punctuation, or one misspelt word per line at :start_line:'
+          ? 'needs equal text after normalising whitespace and punctuation, or one misspelt word per line at the hinted line'
           : 'needs equal text after normalising whitespace and punctuation';
     const c = outcome.candidates[0];
-    if (!c) return `the SEARCH block does not match ${where} (${needs}), and no place there comes close (none shares half the text)${searchedNote(outcome)}; use read_file to get the exact content`;
+    if (!c && unsearched(outcome)) return `the SEARCH block does not match ${where} (${needs}); ${UNSEARCHED}; use read_file to get the exact content`;
+    if (!c) return `the SEARCH block does not match ${where} (${needs}), and no place there${outcome.searched ? ' that was compared' : ''} comes close (none shares half the text)${searchedNote(outcome)}; use read_file to get the exact content`;
     const i = c.differs.indexOf(true);
     const detail = i >= 0 ? `, where line ${c.start + i} is ${quote(c.lines[i] ?? '')} but the SEARCH has ${quote(old[i])}${c.lines[i] === undefined ? '' : alikeNote(c.lines[i], old[i], 'the SEARCH')}` : '';
     return `the SEARCH block does not match ${where} (${needs}); closest is ${range(c.start - 1, n)} with similarity ${c.similarity.toFixed(3)}${detail}${searchedNote(outcome)}; use read_file to get the exact content`;

@@ -5,7 +5,7 @@
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock } from '../../core/find.ts';
 import { alikeNote, firstDifference } from '../../core/invisible.ts';
-import { candidateAt, lineSimilarity, locate, morePlaces, searchedNote, tiedCandidates, type MatchOutcome, type Placed, type Unplaced } from '../../core/match.ts';
+import { candidateAt, lineSimilarity, locate, morePlaces, searchedNote, tiedCandidates, UNSEARCHED, unsearched, type MatchOutcome, type Placed, type Unplaced } from '../../core/match.ts';
 import type { Candidate, Edit, EngineOptions, RequestBudget } from '../../core/types.ts';
 import { ELISION, isBlank } from './syntax.ts';
 
@@ -293,7 +293,8 @@ export function locateSearch(lines: readonly string[], edit: Edit, options: Engi
   const c = core.candidates[0];
   let detail = '';
   if (!c && lines.length === 0) detail = `; ${edit.file} is empty: to add lines to it, leave the SEARCH section empty`;
-  else if (!c) detail = `, and no stretch of it comes close (none shares half the text)${searchedNote(core)}`;
+  else if (!c && unsearched(core)) detail = `; ${UNSEARCHED}`;
+  else if (!c) detail = `, and no stretch of it${core.searched ? ' that was compared' : ''} comes close (none shares half the text)${searchedNote(core)}`;
   else {
     const i = c.differs.indexOf(true);
     if (i >= 0)

@@ -5,7 +5,7 @@
 
 import { alikeNote } from '../../core/invisible.ts';
 import { quote } from '../../core/diagnostics.ts';
-import { budgetedSimilarity, candidateAt, searchBudget, searchedNote, type MatchOutcome, refusal } from '../../core/match.ts';
+import { budgetedSimilarity, candidateAt, searchBudget, searchedNote, UNSEARCHED, type MatchOutcome, refusal } from '../../core/match.ts';
 import { lastAtOrBelow } from '../../core/reply.ts';
 import { quickRatio } from '../../core/similarity.ts';
 import type { Candidate, Edit, RequestBudget } from '../../core/types.ts';
@@ -112,12 +112,11 @@ export function locateStr(lines: readonly string[], edit: Edit, request?: Reques
       best = i;
     }
   }
-  if (best < 0 && n > 0) {
-    // Nothing compared: the search budget of the request was used up.
-    best = 0;
-    bestScore = budgetedSimilarity(searchBudget(request), probe, lines[0]);
-  }
   const searched = compared < n ? { searched: { compared, places: n } } : {};
+  if (best < 0 && n > 0) {
+    // Nothing compared: the search budget of the request was used up, and no line is named.
+    return refusal('no-match', `old_str does not occur in ${edit.file}; ${UNSEARCHED}; old_str must match the file exactly, whitespace and indentation included`);
+  }
   if (best < 0) {
     return { ok: false, code: 'no-match', kind: null, candidates: [], outside: [], message: `old_str does not occur in ${edit.file}, which is empty` };
   }
