@@ -123,17 +123,18 @@ export function reindent(replace: readonly string[], search: readonly string[], 
 }
 
 /** How a block's hint was written, for messages: what it cites, and how to correct it. */
-function hintOf(edit: Edit): { cited: (line: number) => string; correct: (line: number) => string } {
+function hintOf(edit: Edit): { name: string; cited: (line: number) => string; correct: (line: number) => string } {
   switch (edit.meta?.hint) {
     case 'start_line element':
-      return { cited: (n) => `<start_line>${n}</start_line>`, correct: (n) => `correct <start_line> to ${n}` };
+      return { name: '<start_line>', cited: (n) => `<start_line>${n}</start_line>`, correct: (n) => `correct <start_line> to ${n}` };
     case 'line numbers':
       return {
+        name: "the first SEARCH line's number",
         cited: (n) => `line ${n} (the first SEARCH line's number)`,
         correct: (n) => `number the SEARCH lines from ${n}, as read_file shows them`,
       };
     default:
-      return { cited: (n) => `:start_line:${n}`, correct: (n) => `correct :start_line: to ${n}` };
+      return { name: ':start_line:', cited: (n) => `:start_line:${n}`, correct: (n) => `correct :start_line: to ${n}` };
   }
 }
 
@@ -251,7 +252,7 @@ export function locateRoo(lines: readonly string[], edit: Edit, options: EngineO
       options.whitespace === false
         ? 'needs the exact text'
         : cited !== null && options.fuzzy !== false
-          ? 'needs equal text after normalising whitespace and punctuation, or one misspelt word per line at the hinted line'
+          ? `needs equal text after normalising whitespace and punctuation, or one misspelt word per line at ${hint.name}`
           : 'needs equal text after normalising whitespace and punctuation';
     const c = outcome.candidates[0];
     if (!c && unsearched(outcome)) return `the SEARCH block does not match ${where} (${needs}); ${UNSEARCHED}; use read_file to get the exact content`;
