@@ -7,6 +7,7 @@
 
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock, type LineKey } from '../../core/find.ts';
+import { placeShifted } from '../../core/indent.ts';
 import { alikeNote, visibleKey } from '../../core/invisible.ts';
 import { candidateAt, closest as closestPlace, lineSimilarity, morePlaces, searchedNote, tiedCandidates, UNSEARCHED, unsearched, type MatchOutcome, type Unplaced } from '../../core/match.ts';
 import type { Edit, EngineOptions, MatchKind, RequestBudget } from '../../core/types.ts';
@@ -50,6 +51,9 @@ function rungs(options: EngineOptions): Rung[] {
     ? out.map((r) => (r.kind === 'fuzzy' ? { ...r, key: normalisedUntrimmed } : r))
     : out;
 }
+
+/** The names an indent shift's messages use for a chunk. */
+const SHIFT_NAMES = { old: "the chunk's context and removed lines", new: "the chunk's context and added lines", more: 'the chunk' };
 
 const show = quote; // lines quoted in messages, cut when very long
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -121,6 +125,12 @@ export function locatePatch(lines: readonly string[], edit: Edit, options: Engin
   // 3. The old lines, anywhere from the anchor on (only at the very end with `*** End of File`).
   const last = n - old.length;
   for (const r of ladder) {
+    // Before the lines are compared without their leading white space: a uniform
+    // indent shift, whose new lines follow the file's indentation (spec/matching.md).
+    if (r.key === trim) {
+      const shifted = placeShifted(lines, edit, SHIFT_NAMES, eof ? Math.max(from, last) : from, last, null);
+      if (shifted) return shifted;
+    }
     const found = eof ? findBlock(lines, old, r.key, Math.max(from, last), last) : findBlock(lines, old, r.key, from, last);
     if (found.length > 1) {
       const tied = tiedCandidates(found, (s) => candidateAt(lines, old, s, null));

@@ -64,10 +64,10 @@ describe('uniform indent shift', () => {
     });
   });
 
-  it('removes indentation the file does not have, and converts spaces to tabs', () => {
+  it('removes indentation the file does not have, and converts spaces to tabs, the deeper lines too', () => {
     const r = run(['fn x() {', '\tgo();', '}'], ['        go();'], ['        go(1);', '            more();']);
     assert.ok(r.ok);
-    assert.deepEqual(r.newLines, ['\tgo(1);', '\t    more();']);
+    assert.deepEqual(r.newLines, ['\tgo(1);', '\t\tmore();']);
     assert.equal(r.kind, 'whitespace');
   });
 
