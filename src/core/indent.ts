@@ -127,14 +127,71 @@ function unitShown(shift: Shift, fileUnit: string | null): string | null {
   return (unit === '\t' || /^ +$/.test(unit)) && shift.cited === unit.repeat(levels) ? unit : null;
 }
 
-/** Of two units, the finer: for two space units the greatest common divisor of their widths. */
-function finer(a: string | null, b: string | null): string | null {
-  if (a === null || b === null || a === '\t' || b === '\t') return a ?? b;
-  const gcd = (x: number, y: number): number => (y === 0 ? x : gcd(y, x % y));
-  return ' '.repeat(gcd(a.length, b.length));
+const showUnit = (unit: string) => (unit === '\t' ? 'tabs' : `${unit.length} space${unit.length === 1 ? '' : 's'}`);
+
+/**
+ * The unit a reply's own lines suggest: a tab when they are indented with
+ * tabs only, else the narrowest indentation of those indented with spaces
+ * only (its lines must then all be whole numbers of it: an alignment of six
+ * spaces among four-space lines is not taken for a unit of two); null when
+ * they mix, or none is indented.
+ */
+function smallestUnit(block: readonly string[]): string | null {
+  const unit = indentUnit(block);
+  if (unit === null || unit === '\t') return unit;
+  let least = Infinity;
+  for (const line of block) if (!isBlank(line) && indentOf(line) !== '') least = Math.min(least, indentOf(line).length);
+  return ' '.repeat(least);
 }
 
-const showUnit = (unit: string) => (unit === '\t' ? 'tabs' : `${unit.length} space${unit.length === 1 ? '' : 's'}`);
+/**
+ * Indentations (`indents`, one per new line; null for a line left alone)
+ * in the file's style. `fileUnit` is the file's unit; `shown` the reply's
+ * unit as its cited lines show it against the file (or null); `reply` the
+ * reply's lines, whose unit is taken when nothing shows it. Undefined: leave
+ * them as written (they already use the file's indentation character and
+ * nothing shows another unit, or the file's unit is unknown). Else each
+ * indentation, a whole number `k` of the reply's units, becomes `k` of the
+ * file's; one that is not is a failure, as is a line in the other character
+ * when the reply's unit cannot be told.
+ */
+function convertIndents(
+  indents: readonly (string | null)[],
+  fileUnit: string | null,
+  shown: string | null,
+  reply: readonly string[],
+  named: string,
+): { out: (string | null)[]; from: string; to: string } | { why: string } | undefined {
+  if (fileUnit === null) return undefined;
+  const own = fileUnit === '\t' ? /^\t*$/ : /^ *$/;
+  const fits = indents.every((i) => i === null || own.test(i));
+  if (fits && shown === null) return undefined;
+  const unit = shown ?? smallestUnit(reply);
+  if (unit === fileUnit && fits) return undefined;
+  if (unit === null || unit === fileUnit) {
+    return {
+      why: `${named} are indented with ${fileUnit === '\t' ? 'spaces' : 'tabs'} where the file is indented with ${showUnit(fileUnit)}, and how many make one of the file's units cannot be told; nothing was changed: indent ${named} with ${showUnit(fileUnit)}, as the file is`,
+    };
+  }
+  const out: (string | null)[] = [];
+  for (let k = 0; k < indents.length; k++) {
+    const indent = indents[k];
+    if (indent === null) {
+      out.push(null);
+      continue;
+    }
+    const levels = indent.length / unit.length;
+    if (!Number.isInteger(levels) || indent !== unit.repeat(levels)) {
+      return {
+        why: `the file is indented with ${showUnit(fileUnit)} and ${named} with ${showUnit(unit)}, and line ${k + 1} of them has ${quote(
+          indent,
+        )}, not a whole number of ${showUnit(unit)}: written as it is, it would mix indentation the file does not mix, and converted it would be a guess; nothing was changed: indent ${named} with ${showUnit(fileUnit)}, as the file is`,
+      };
+    }
+    out.push(fileUnit.repeat(levels));
+  }
+  return { out, from: unit, to: fileUnit };
+}
 
 /** The lines to write for a shifted edit, or why they cannot be written. */
 export type Reindented =
@@ -147,10 +204,8 @@ export type Reindented =
  * Their common indentation `W` decides:
  * - all blank: written as they are;
  * - `W` is the cited lines' (written like the cited lines): each non-blank
- *   line's `cited` becomes the file's, and the rest of its indentation is
- *   kept, or, when the reply's unit (tabs, or n spaces) differs from the
- *   file's, converted unit for unit; a rest that is not a whole number of the
- *   reply's units cannot be converted and the edit fails;
+ *   line's `cited` becomes the file's, and the rest of its indentation
+ *   follows the file's style (`convertIndents`), or the edit fails;
  * - `W` is the file's (already written like the file): written as they are;
  * - else unclear: the edit fails.
  * A new line that is a context line (`keep`) is the file's own line.
@@ -172,37 +227,19 @@ export function reindentNew(
   if (written === null) return { ok: true, lines: undefined, how: `${named} are blank` };
   if (written === shift.file) return { ok: true, lines: undefined, how: `${named}, already indented like the file, were kept as written` };
   if (written !== shift.cited) return { ok: false, why: `${named} are indented with ${quote(written)}, like neither, so where they belong is unclear` };
-  const replyUnit = finer(unitShown(shift, fileUnit), indentUnit([...edit.old, ...edit.new]));
-  const convert = replyUnit !== null && fileUnit !== null && replyUnit !== fileUnit;
-  const out: string[] = [];
-  for (let i = 0; i < edit.new.length; i++) {
-    const line = edit.new[i];
-    const own = kept(i);
-    if (own !== undefined || isBlank(line)) {
-      out.push(own ?? line);
-      continue;
-    }
-    const rest = indentOf(line).slice(shift.cited.length);
-    let indent = rest;
-    if (convert) {
-      const levels = rest.length / replyUnit.length;
-      if (!Number.isInteger(levels) || rest !== replyUnit.repeat(levels)) {
-        return {
-          ok: false,
-          why: `the file is indented with ${showUnit(fileUnit)} and ${named} with ${showUnit(replyUnit)}, and line ${i + 1} of them has ${quote(
-            rest,
-          )} beyond the cited indentation, which is not a whole number of ${showUnit(replyUnit)}: written as it is, it would mix indentation the file does not mix`,
-        };
-      }
-      indent = fileUnit.repeat(levels);
-    }
-    out.push(shift.file + indent + line.slice(indentOf(line).length));
-  }
+  const leaveAlone = (i: number) => kept(i) !== undefined || isBlank(edit.new[i]);
+  const rests = edit.new.map((l, i) => (leaveAlone(i) ? null : indentOf(l).slice(shift.cited.length)));
+  const converted = convertIndents(rests, fileUnit, unitShown(shift, fileUnit), [...edit.old, ...edit.new], named);
+  if (converted && 'why' in converted) return { ok: false, why: converted.why };
+  const out = edit.new.map((line, i) => {
+    if (leaveAlone(i)) return kept(i) ?? line;
+    return shift.file + (converted ? converted.out[i]! : rests[i]!) + line.slice(indentOf(line).length);
+  });
   return {
     ok: true,
     lines: out,
-    how: convert
-      ? `${named} were shifted the same way, their indentation converted from ${showUnit(replyUnit)} to the file's ${showUnit(fileUnit)}`
+    how: converted
+      ? `${named} were shifted the same way, their indentation converted from ${showUnit(converted.from)} to the file's ${showUnit(converted.to)}`
       : `${named} were shifted the same way`,
   };
 }
@@ -257,7 +294,7 @@ export function placeShifted(
   const where = range(start + 1, start + n);
   const matched = lines.slice(start, start + n);
   const what = `${names.old} are indented with ${quote(shift.cited)} where the file has ${quote(shift.file)}`;
-  const written = reindentNew(edit, shift, matched, indentUnit(lines), names.new);
+  const written = reindentNew(edit, shift, matched, fileIndentUnit(lines), names.new);
   if (!written.ok) {
     return {
       ok: false,
@@ -304,11 +341,130 @@ export function locateShifting(
   names: ShiftNames = { old: "the hunk's context and removed lines", new: "the hunk's context and added lines", more: 'the hunk' },
 ): MatchOutcome {
   const cited = edit.cited !== undefined ? edit.cited - 1 : null;
-  const core = locate(lines, edit.old, cited, options, request);
-  if (core.ok || core.code !== 'no-match' || core.fuzzyRefused !== undefined || options.whitespace === false || edit.old.length === 0) return core;
+  const core = restyled(lines, edit, locate(lines, edit.old, cited, options, request), names.new, cited);
+  if (core.ok || core.code !== 'no-match' || core.message !== undefined || core.fuzzyRefused !== undefined || options.whitespace === false || edit.old.length === 0) return core;
   const window = options.window ?? ENGINE_DEFAULTS.window;
   const last = lines.length - edit.old.length;
   const lo = cited === null ? 0 : Math.max(0, cited - window);
   const hi = cited === null ? last : Math.min(last, cited + window);
-  return placeShifted(lines, edit, names, lo, hi, cited) ?? core;
+  const shifted = placeShifted(lines, edit, names, lo, hi, cited);
+  return shifted ?? core;
+}
+
+/**
+ * The match ladder (`locate`), with the new lines written in the file's
+ * indentation style (`restyled`): for formats whose edits cite old lines
+ * and write new ones in full (ln-diff).
+ */
+export function locateRestyled(lines: readonly string[], edit: Edit, options: EngineOptions = {}, request?: RequestBudget | null): MatchOutcome {
+  const cited = edit.cited !== undefined ? edit.cited - 1 : null;
+  return restyled(lines, edit, locate(lines, edit.old, cited, options, request), 'the new lines', cited);
+}
+
+const fileUnits = new WeakMap<readonly string[], string | null>();
+
+/** `indentUnit` of a file's lines, computed once per line array. */
+function fileIndentUnit(lines: readonly string[]): string | null {
+  let unit = fileUnits.get(lines);
+  if (unit === undefined) fileUnits.set(lines, (unit = indentUnit(lines)));
+  return unit;
+}
+
+/**
+ * The reply's indentation unit as its cited lines show it against the file's
+ * (`matched`, in order): for every pair where both are indented, the cited
+ * line's indentation is `k` units of the reply where the file line's is `k`
+ * units of the file (`fileUnit`), and a line unindented on one side is
+ * unindented on the other. Null when no pair shows it, or a pair does not
+ * fit (a shifted block shows levels, not units).
+ */
+function unitByCited(old: readonly string[], matched: readonly string[], fileUnit: string): string | null {
+  let unit: string | null = null;
+  for (let i = 0; i < old.length; i++) {
+    const a = indentOf(old[i]);
+    const b = indentOf(matched[i] ?? '');
+    if (isBlank(old[i]) || a === b) continue;
+    if (a === '' || b === '') return null; // another level: a shift, not another unit
+    const levels = b.length / fileUnit.length;
+    if (!Number.isInteger(levels) || b !== fileUnit.repeat(levels) || a.length % levels !== 0) return null;
+    const u = a.slice(0, a.length / levels);
+    if (a !== u.repeat(levels) || !(u === '\t' || /^ +$/.test(u))) return null;
+    if (unit !== null && unit !== u) return null;
+    unit = u;
+  }
+  return unit;
+}
+
+/**
+ * The new lines of a placed edit in the file's indentation style
+ * (spec/matching.md, "Indentation"): undefined when they are written as
+ * they are, else the converted lines (context lines the file's own) and a
+ * note for the message, or why they cannot be written. `newLines` are lines
+ * a format already worked out (else the edit's, with `keep`).
+ */
+export function restyle(
+  lines: readonly string[],
+  edit: Pick<Edit, 'old' | 'new' | 'keep'>,
+  start: number,
+  newLines: readonly string[] | undefined,
+  named: string,
+): { lines: string[]; note: string; from: string; to: string } | { why: string } | undefined {
+  const written = newLines ?? edit.new;
+  const matched = lines.slice(start, start + edit.old.length);
+  const context = (i: number) => newLines === undefined && edit.keep?.[i] !== null && edit.keep?.[i] !== undefined;
+  const leaveAlone = (i: number) => context(i) || isBlank(written[i]);
+  const fileUnit = fileIndentUnit(lines);
+  const indents = written.map((l, i) => (leaveAlone(i) ? null : indentOf(l)));
+  const shown = fileUnit === null ? null : unitByCited(edit.old, matched, fileUnit);
+  const converted = convertIndents(indents, fileUnit, shown, written.filter((_, i) => !leaveAlone(i)), named);
+  if (converted === undefined) return undefined;
+  if ('why' in converted) return converted;
+  const out = written.map((line, i) => {
+    if (context(i)) return matched[edit.keep![i]!] ?? line; // a context line is the file's own
+    if (leaveAlone(i)) return line;
+    return converted.out[i]! + line.slice(indentOf(line).length);
+  });
+  return {
+    lines: out,
+    note: `${named} were indented with ${showUnit(converted.from)} and written with the file's ${showUnit(converted.to)}`,
+    from: converted.from,
+    to: converted.to,
+  };
+}
+
+/**
+ * `block` with every leading run of whole `from` units replaced by as many
+ * `to` units; a line indented otherwise is kept as it is.
+ */
+export function convertUnits(block: readonly string[], from: string, to: string): string[] {
+  return block.map((line) => {
+    const indent = indentOf(line);
+    const levels = indent.length / from.length;
+    return Number.isInteger(levels) && indent === from.repeat(levels) ? to.repeat(levels) + line.slice(indent.length) : line;
+  });
+}
+
+/**
+ * A placement with its new lines in the file's indentation style
+ * (`restyle`): the same placement when nothing is to convert, with the
+ * converted lines and a note, or a `no-match` failure saying why not.
+ */
+export function restyled(lines: readonly string[], edit: Pick<Edit, 'old' | 'new' | 'keep'>, placed: MatchOutcome, named: string, cited: number | null = null): MatchOutcome {
+  if (!placed.ok || placed.start === placed.end) return placed;
+  const r = restyle(lines, edit, placed.start, placed.newLines, named);
+  if (r === undefined) return placed;
+  if ('why' in r) {
+    return {
+      ok: false,
+      code: 'no-match',
+      kind: null,
+      candidates: [candidateAt(lines, edit.old, placed.start, cited)],
+      outside: [],
+      message: `${edit.old.length === 0 ? 'the edit' : `the cited lines match ${range(placed.start + 1, placed.end)}`}, but ${r.why}`,
+    };
+  }
+  const note = placed.note ? `${placed.note}; ${r.note}` : r.note;
+  return placed.message !== undefined
+    ? { ...placed, newLines: r.lines, message: `${placed.message}; ${r.note}` }
+    : { ...placed, newLines: r.lines, note };
 }

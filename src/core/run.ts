@@ -346,7 +346,7 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
           const range = { start: outcome.start + 1, end: outcome.end };
           const actual = file.lines.slice(outcome.start, outcome.end);
           succeed(w, outcome.start, outcome.end, outcome.kind, outcome.offset, outcome.similarity,
-            outcome.message ?? placedMessage(outcome, range, edit.old, actual, w.result.cited, threshold));
+            outcome.message ?? placedMessage(outcome, range, edit.old, actual, w.result.cited, threshold) + (outcome.note ? `; ${outcome.note}` : ''));
           w.lines = outcome.newLines ?? keepContext(edit, actual);
           if (outcome.warnings?.length) w.result.warnings = [...w.result.warnings, ...outcome.warnings];
         } else {

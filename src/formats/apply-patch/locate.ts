@@ -7,7 +7,7 @@
 
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock, type LineKey } from '../../core/find.ts';
-import { placeShifted } from '../../core/indent.ts';
+import { placeShifted, restyled } from '../../core/indent.ts';
 import { alikeNote, visibleKey } from '../../core/invisible.ts';
 import { candidateAt, closest as closestPlace, lineSimilarity, morePlaces, searchedNote, tiedCandidates, UNSEARCHED, unsearched, type MatchOutcome, type Unplaced } from '../../core/match.ts';
 import type { Edit, EngineOptions, MatchKind, RequestBudget } from '../../core/types.ts';
@@ -154,7 +154,7 @@ export function locatePatch(lines: readonly string[], edit: Edit, options: Engin
         // Whitespace-equal lines count as equal (Matching): only the others lower the similarity.
         if (visibleKey(line) !== visibleKey(lines[s + i])) similarity = Math.min(similarity, lineSimilarity(line, lines[s + i]));
       });
-      return { ok: true, kind: r.kind, start: s, end: s + old.length, offset: null, similarity, differing };
+      return restyled(lines, edit, { ok: true, kind: r.kind, start: s, end: s + old.length, offset: null, similarity, differing }, SHIFT_NAMES.new);
     }
   }
 

@@ -18,6 +18,7 @@
 
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock } from '../../core/find.ts';
+import { convertUnits, restyle as restyleIndent } from '../../core/indent.ts';
 import { alikeNote, visibleKey } from '../../core/invisible.ts';
 import { candidateAt, locate, morePlaces, searchedNote, tiedCandidates, UNSEARCHED, unsearched, type MatchOutcome, type Placed, type Unplaced, refusal } from '../../core/match.ts';
 import type { Edit, EngineOptions, MatchKind, RequestBudget } from '../../core/types.ts';
@@ -163,9 +164,32 @@ export function locateRoo(lines: readonly string[], edit: Edit, options: EngineO
 
   const place = (kind: MatchKind, s: number, similarity = 1): MatchOutcome => {
     const placed: Placed = { ok: true, kind, start: s, end: s + n, offset: offsetOf(s), similarity, differing: differing(s) };
-    if (kind !== 'whitespace' && kind !== 'fuzzy') return placed;
+    if (kind !== 'whitespace' && kind !== 'fuzzy') {
+      // Byte-equal: only the new lines' indentation unit may need converting.
+      const r = restyleIndent(lines, edit, s, undefined, 'the REPLACE lines');
+      if (r === undefined) return placed;
+      if ('why' in r) return refusal('no-match', `the SEARCH block matches ${file} at ${range(s, n)}, but ${r.why}`);
+      return { ...placed, newLines: r.lines, note: r.note };
+    }
     const matched = lines.slice(s, s + n);
-    const newLines = reindent(edit.new, old, matched);
+    // The REPLACE lines in the file's indentation unit first (core/indent.ts), the SEARCH lines
+    // read the same way; then Roo's re-indentation relative to the matched lines.
+    const restyle = restyleIndent(lines, edit, s, undefined, 'the REPLACE lines');
+    if (restyle && 'why' in restyle) {
+      return {
+        ok: false,
+        code: 'no-match',
+        kind: null,
+        candidates: [candidateAt(lines, old, s, cited)],
+        outside: [],
+        message: `the SEARCH block matches ${file} at ${range(s, n)}, but ${restyle.why}`,
+      };
+    }
+    const replace = restyle ? restyle.lines : edit.new;
+    const search = restyle ? convertUnits(old, restyle.from, restyle.to) : old;
+    const reindented = reindent(replace, search, matched);
+    const newLines = reindented === undefined && restyle ? replace : reindented;
+    if (restyle && newLines) placed.note = restyle.note;
     if (newLines === null) {
       return {
         ok: false,

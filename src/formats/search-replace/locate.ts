@@ -4,7 +4,7 @@
 
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock } from '../../core/find.ts';
-import { placeShifted } from '../../core/indent.ts';
+import { placeShifted, restyled } from '../../core/indent.ts';
 import { alikeNote, firstDifference } from '../../core/invisible.ts';
 import { candidateAt, lineSimilarity, locate, morePlaces, searchedNote, tiedCandidates, UNSEARCHED, unsearched, type MatchOutcome, type Placed, type Unplaced } from '../../core/match.ts';
 import type { Candidate, Edit, EngineOptions, RequestBudget } from '../../core/types.ts';
@@ -158,7 +158,7 @@ export function locateSearch(lines: readonly string[], edit: Edit, options: Engi
   if (core.ok) {
     const what = core.kind === 'exact' ? 'exactly' : `ignoring trailing whitespace on ${plural(core.differing.length, 'line')}${invisibly(lines, edit.old, core)}`;
     const placed: Explained = { ...core, message: `applied at ${range(core.start + 1, core.end)}, matched ${what}` };
-    return placed;
+    return restyled(lines, edit, placed, SHIFT_NAMES.new);
   }
   if (core.code === 'ambiguous') {
     return {
