@@ -153,7 +153,9 @@ function smallestUnit(block: readonly string[]): string | null {
  * nothing shows another unit, or the file's unit is unknown). Else each
  * indentation, a whole number `k` of the reply's units, becomes `k` of the
  * file's; one that is not is a failure, as is a line in the other character
- * when the reply's unit cannot be told.
+ * when the reply's unit cannot be told. When the reply's unit is in the
+ * other character (spaces for a tab file), lines already in the file's
+ * character are kept, and say nothing of the reply's unit.
  */
 function convertIndents(
   indents: readonly (string | null)[],
@@ -166,8 +168,10 @@ function convertIndents(
   const own = fileUnit === '\t' ? /^\t*$/ : /^ *$/;
   const fits = indents.every((i) => i === null || own.test(i));
   if (fits && shown === null) return undefined;
-  const unit = shown ?? smallestUnit(reply);
+  // Lines already in the file's character (a context line copied with its tabs) say nothing of the reply's unit.
+  const unit = shown ?? smallestUnit(reply.filter((l) => !own.test(indentOf(l))));
   if (unit === fileUnit && fits) return undefined;
+  const sameCharacter = unit !== null && own.test(unit);
   if (unit === null || unit === fileUnit) {
     return {
       why: `${named} are indented with ${fileUnit === '\t' ? 'spaces' : 'tabs'} where the file is indented with ${showUnit(fileUnit)}, and how many make one of the file's units cannot be told; nothing was changed: indent ${named} with ${showUnit(fileUnit)}, as the file is`,
@@ -176,8 +180,8 @@ function convertIndents(
   const out: (string | null)[] = [];
   for (let k = 0; k < indents.length; k++) {
     const indent = indents[k];
-    if (indent === null) {
-      out.push(null);
+    if (indent === null || (!sameCharacter && own.test(indent))) {
+      out.push(indent);
       continue;
     }
     const levels = indent.length / unit.length;

@@ -3,6 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { hunkBody, indentationCases, sides } from './indentation.ts';
 import { invisibleCases } from './invisible.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 import type { ApplyResult } from '../../src/core/types.ts';
@@ -148,4 +149,8 @@ describe('apply-patch: differences that do not show', () => {
     false,
     true,
   );
+});
+
+describe('apply-patch: re-indented replies', () => {
+  indentationCases('apply-patch', (path, c) => patch(`*** Update File: ${path}`, '@@', hunkBody(c)));
 });

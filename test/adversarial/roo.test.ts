@@ -3,6 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { hunkBody, indentationCases, sides } from './indentation.ts';
 import { invisibleCases } from './invisible.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 import type { ApplyResult, EngineOptions } from '../../src/core/types.ts';
@@ -228,4 +229,8 @@ describe('roo: a message advises correcting only the hint the reply wrote', () =
     assert.equal(r.edits[0].code, 'no-match');
     assert.doesNotMatch(r.edits[0].message, /:start_line:/);
   });
+});
+
+describe('roo: re-indented replies', () => {
+  indentationCases('roo', (path, c) => call(path, block(c.line, sides(c).old, sides(c).new)), false);
 });

@@ -4,6 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { hunkBody, indentationCases, sides } from './indentation.ts';
 import { invisibleCases } from './invisible.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 import type { ApplyResult } from '../../src/core/types.ts';
@@ -210,4 +211,8 @@ describe('search-replace: indentation traps', () => {
 
 describe('search-replace: differences that do not show', () => {
   invisibleCases('search-replace', (path, old, replacement) => block(path, old, replacement));
+});
+
+describe('search-replace: re-indented replies', () => {
+  indentationCases('search-replace', (path, c) => block(path, sides(c).old, sides(c).new));
 });

@@ -3,6 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { hunkBody, indentationCases, sides } from './indentation.ts';
 import { invisibleCases } from './invisible.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 import type { ApplyResult } from '../../src/core/types.ts';
@@ -182,4 +183,12 @@ describe('udiff: differences that do not show', () => {
   invisibleCases('udiff', (path, old, replacement, line) =>
     `--- ${path}\n+++ ${path}\n@@ -${line},${old.length} +${line},${replacement.length} @@\n${old.map((l) => `-${l}`).join('\n')}\n${replacement.map((l) => `+${l}`).join('\n')}\n`,
   );
+});
+
+describe('udiff: re-indented replies', () => {
+  indentationCases('udiff', (path, c) => `--- ${path}\n+++ ${path}\n@@\n${hunkBody(c)}\n`);
+  indentationCases('udiff', (path, c) => {
+    const n = c.before.length + c.after.length;
+    return `--- ${path}\n+++ ${path}\n@@ -${c.line},${n + c.removed.length} +${c.line},${n + c.added.length} @@\n${hunkBody(c)}\n`;
+  });
 });

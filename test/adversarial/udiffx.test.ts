@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ApplyResult } from '../../src/core/types.ts';
+import { hunkBody, indentationCases, sides } from './indentation.ts';
 import { invisibleCases } from './invisible.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 
@@ -212,4 +213,8 @@ describe('udiffx: differences that do not show', () => {
   invisibleCases('udiffx', (path, old, replacement) =>
     `<FILE_CHANGES>\n<FILE_PATCH path="${path}">\n@@\n${old.map((l) => `-${l}`).join('\n')}\n${replacement.map((l) => `+${l}`).join('\n')}\n</FILE_PATCH>\n</FILE_CHANGES>\n`,
   );
+});
+
+describe('udiffx: re-indented replies', () => {
+  indentationCases('udiffx', (path, c) => `<FILE_CHANGES>\n<FILE_PATCH path="${path}">\n@@\n${hunkBody(c)}\n</FILE_PATCH>\n</FILE_CHANGES>\n`);
 });
