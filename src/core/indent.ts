@@ -401,10 +401,12 @@ function unitByCited(old: readonly string[], matched: readonly string[], fileUni
 
 /**
  * The new lines of a placed edit in the file's indentation style
- * (spec/matching.md, "Indentation"): undefined when they are written as
- * they are, else the converted lines (context lines the file's own) and a
- * note for the message, or why they cannot be written. `newLines` are lines
- * a format already worked out (else the edit's, with `keep`).
+ * (spec/matching.md, "Indentation"), when its cited lines show that the
+ * reply indents with another unit than the file (`unitByCited`): undefined
+ * when they are written as they are, else the converted lines (context
+ * lines the file's own) and a note for the message, or why they cannot be
+ * written. `newLines` are lines a format already worked out (else the
+ * edit's, with `keep`).
  */
 export function restyle(
   lines: readonly string[],
@@ -420,6 +422,9 @@ export function restyle(
   const fileUnit = fileIndentUnit(lines);
   const indents = written.map((l, i) => (leaveAlone(i) ? null : indentOf(l)));
   const shown = fileUnit === null ? null : unitByCited(edit.old, matched, fileUnit);
+  // Cited lines in the file's own indentation: the reply knows the file's style, and its new
+  // lines are written as they are (a reply may mean to change the style).
+  if (shown === null) return undefined;
   const converted = convertIndents(indents, fileUnit, shown, written.filter((_, i) => !leaveAlone(i)), named);
   if (converted === undefined) return undefined;
   if ('why' in converted) return converted;

@@ -77,7 +77,7 @@ export function indentationCases(format: string, write: ChangeWriter, shifts = t
     const file = 'func f() {\n\tx := 1\n  // note\n}\n';
     outcome(file, { before: ['\tx := 1'], removed: ['  // note'], added: ['  // a note', '    // more'], after: [], line: 2 }, 'func f() {\n\tx := 1\n  // a note\n    // more\n}\n', true);
   });
-  it(`${format}: new lines in spaces where the file and the cited lines use tabs are converted`, () => {
-    outcome(GO, { before: ['\tx := 1'], removed: ['\ty := 2'], added: ['    if x {', '        y := 3', '    }'], after: [], line: 2 }, 'func f() {\n\tx := 1\n\tif x {\n\t\ty := 3\n\t}\n\treturn x\n}\n', true);
+  it(`${format}: new lines in spaces where the cited lines have the file's tabs are written as they are`, () => {
+    outcome(GO, { before: ['\tx := 1'], removed: ['\ty := 2'], added: ['    if x {', '        y := 3', '    }'], after: [], line: 2 }, 'func f() {\n\tx := 1\n    if x {\n        y := 3\n    }\n\treturn x\n}\n', true);
   });
 }

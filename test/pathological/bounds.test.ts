@@ -141,7 +141,7 @@ describe('a spent search budget names no place', () => {
   // so, and neither names a closest place nor says that nothing comes close.
   const lines = ['alpha = 1', 'beta = 2', 'gamma = 3'];
   const spent = () => ({ remaining: 0 });
-  const edit = (old: string[], meta: Record<string, unknown> = {}): Edit => ({
+  const edit = (old: string[], meta: NonNullable<Edit['meta']> = {}): Edit => ({
     index: 0,
     kind: 'replace',
     file: 'f.py',
