@@ -9,7 +9,8 @@
 //   2. exact content with the whole block shifted by -1 or +1;
 //   3. exact content anywhere else in the window, found in exactly one place;
 //   4. rungs 1-3 again with whitespace-tolerant comparison (trailing
-//      whitespace and CR ignored);
+//      whitespace and CR, zero-width characters and the Unicode
+//      normalisation form ignored: invisible.ts);
 //   5. fuzzy: every line equal or similar above the threshold, only at c or
 //      shifted by -1/+1.
 // Two equally good places (rung 2 at both -1 and +1, rung 3 twice, rung 5 at
@@ -45,7 +46,7 @@ export type { MatchOutcome, Placed, Unplaced } from './types.ts';
 
 // Whitespace-equal lines have the same key: trailing white space, zero-width
 // characters and the Unicode normalisation form do not count (invisible.ts).
-const trimEnd = visibleKey;
+const wsKey = visibleKey;
 
 function fuzzyAt(
   lines: readonly string[],
@@ -59,7 +60,7 @@ function fuzzyAt(
   for (let i = 0; i < old.length; i++) {
     const a = old[i];
     const b = lines[start + i];
-    if (a === b || (whitespace && trimEnd(a) === trimEnd(b))) continue;
+    if (a === b || (whitespace && wsKey(a) === wsKey(b))) continue;
     const r = lineSimilarity(a, b);
     if (!(r > threshold) || !oneWordApart(a, b)) return null;
     weakest = Math.min(weakest, r);
@@ -81,7 +82,7 @@ function placed(
     if (old[i] === lines[start + i]) continue;
     differing.push(i);
     // Whitespace-equal lines count as equal: similarity measures what the fuzzy rung forgave.
-    if (kind === 'fuzzy' && (!whitespace || trimEnd(old[i]) !== trimEnd(lines[start + i])))
+    if (kind === 'fuzzy' && (!whitespace || wsKey(old[i]) !== wsKey(lines[start + i])))
       weakest = Math.min(weakest, lineSimilarity(old[i], lines[start + i]));
   }
   return {

@@ -18,7 +18,7 @@
 
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock } from '../../core/find.ts';
-import { convertUnits, restyle as restyleIndent } from '../../core/indent.ts';
+import { commonIndent, convertUnits, restyle as restyleIndent } from '../../core/indent.ts';
 import { alikeNote, visibleKey } from '../../core/invisible.ts';
 import { candidateAt, locate, morePlaces, searchedNote, tiedCandidates, UNSEARCHED, unsearched, type MatchOutcome, type Placed, type Unplaced, refusal } from '../../core/match.ts';
 import type { Edit, EngineOptions, MatchKind, RequestBudget } from '../../core/types.ts';
@@ -74,22 +74,6 @@ function byteEqualAt(lines: readonly string[], old: readonly string[], s: number
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const range = (s: number, n: number) => (n === 1 ? `line ${s + 1}` : `lines ${s + 1}-${s + n}`);
 const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
-
-function commonPrefix(a: string, b: string): string {
-  let n = 0;
-  while (n < a.length && n < b.length && a[n] === b[n]) n++;
-  return a.slice(0, n);
-}
-
-/** The leading blanks every non-blank line of `block` starts with, or null when all are blank. */
-export function commonIndent(block: readonly string[]): string | null {
-  let common: string | null = null;
-  for (const line of block) {
-    if (line.trim() === '') continue;
-    common = common === null ? indentOf(line) : commonPrefix(common, indentOf(line));
-  }
-  return common;
-}
 
 /**
  * The lines to write in place of a match that is not byte-equal

@@ -6,7 +6,7 @@ import { quote } from '../../core/diagnostics.ts';
 import { findBlock } from '../../core/find.ts';
 import { placeShifted, restyled } from '../../core/indent.ts';
 import { alikeNote, firstDifference } from '../../core/invisible.ts';
-import { candidateAt, lineSimilarity, locate, morePlaces, searchedNote, tiedCandidates, UNSEARCHED, unsearched, type MatchOutcome, type Placed, type Unplaced } from '../../core/match.ts';
+import { candidateAt, locate, morePlaces, searchedNote, tiedCandidates, UNSEARCHED, unsearched, type MatchOutcome, type Placed, type Unplaced } from '../../core/match.ts';
 import type { Candidate, Edit, EngineOptions, RequestBudget } from '../../core/types.ts';
 import { ELISION, isBlank } from './syntax.ts';
 
