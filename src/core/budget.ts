@@ -57,6 +57,18 @@ export function searchedNote(outcome: Pick<Unplaced, 'searched'>): string {
     : ` (the search for the closest place, which is bounded, compared ${s.compared} of the ${s.places} places)`;
 }
 
+/**
+ * Whether the search for the closest place stopped before comparing any
+ * place: a message then names no place and says only that (it cannot say
+ * that nothing comes close, nor name a place it did not compare).
+ */
+export function unsearched(outcome: Pick<Unplaced, 'searched'>): boolean {
+  return outcome.searched?.compared === 0;
+}
+
+/** What a message says of an edit whose closest-place search compared no place. */
+export const UNSEARCHED = "no place was compared: the reply's failed edits used up the search for closest places";
+
 /** `lineSimilarity`, paid for from a search budget. */
 export function budgetedSimilarity(budget: SearchBudget, cited: string, actual: string): number {
   if (cited === actual) {

@@ -15,6 +15,8 @@
 // long-lived functions (module constants): the index is cached per file
 // line array and key function.
 
+import { visibleKey } from './invisible.ts';
+
 /** What makes two lines equal: equal keys. `null` compares the lines themselves. */
 export type LineKey = ((line: string) => string) | null;
 
@@ -142,6 +144,9 @@ export type Compare = (cited: string, actual: string) => boolean;
 export const exactly: Compare = (a, b) => a === b;
 /** Equal once trailing white space (CR included) is removed. */
 export const ignoringTrailingSpace: Compare = (a, b) => a === b || trimEndKey(a) === trimEndKey(b);
+
+/** Whitespace-equal (spec/matching.md): equal once trailing white space, zero-width characters and normalisation are set aside. */
+export const visiblyEqual: Compare = (a, b) => a === b || visibleKey(a) === visibleKey(b);
 
 /** Whether `old` is at `start` in `lines` under `eq` (false when it would not fit). */
 export function matchesAt(lines: readonly string[], old: readonly string[], start: number, eq: Compare): boolean {

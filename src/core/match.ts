@@ -9,7 +9,8 @@
 //   2. exact content with the whole block shifted by -1 or +1;
 //   3. exact content anywhere else in the window, found in exactly one place;
 //   4. rungs 1-3 again with whitespace-tolerant comparison (trailing
-//      whitespace and CR ignored);
+//      whitespace and CR, zero-width characters and the Unicode
+//      normalisation form ignored: invisible.ts);
 //   5. fuzzy: every line equal or similar above the threshold, only at c or
 //      shifted by -1/+1.
 // Two equally good places (rung 2 at both -1 and +1, rung 3 twice, rung 5 at
@@ -20,7 +21,8 @@
 import type { RequestBudget } from './budget.ts';
 import { candidateAt, closest, tiedCandidates } from './candidates.ts';
 import { ENGINE_DEFAULTS } from './defaults.ts';
-import { exactly, findBlock, ignoringTrailingSpace, matchesAt, trimEndKey, type Compare, type LineKey } from './find.ts';
+import { exactly, findBlock, matchesAt, visiblyEqual, type Compare, type LineKey } from './find.ts';
+import { visibleKey } from './invisible.ts';
 import { occurrencesOutside } from './fingerprint.ts';
 import { lineSimilarity, oneWordApart } from './line-similarity.ts';
 import type { EngineOptions, MatchKind, MatchOutcome, Placed, Unplaced } from './types.ts';
@@ -33,6 +35,8 @@ export {
   requestBudget,
   searchBudget,
   searchedNote,
+  UNSEARCHED,
+  unsearched,
   type RequestBudget,
   type SearchBudget,
 } from './budget.ts';
@@ -40,8 +44,9 @@ export { CLOSEST_FLOOR, MAX_CANDIDATES, candidateAt, closest, morePlaces, refusa
 export { RATIO_MAX_LENGTH, endsSimilarity, fuzzyRefusal, lineSimilarity, oneWordApart } from './line-similarity.ts';
 export type { MatchOutcome, Placed, Unplaced } from './types.ts';
 
-// String.prototype.trimEnd: linear time (a regex like /\s+$/ is quadratic on long blank runs).
-const trimEnd = trimEndKey;
+// Whitespace-equal lines have the same key: trailing white space, zero-width
+// characters and the Unicode normalisation form do not count (invisible.ts).
+const wsKey = visibleKey;
 
 function fuzzyAt(
   lines: readonly string[],
@@ -55,7 +60,7 @@ function fuzzyAt(
   for (let i = 0; i < old.length; i++) {
     const a = old[i];
     const b = lines[start + i];
-    if (a === b || (whitespace && trimEnd(a) === trimEnd(b))) continue;
+    if (a === b || (whitespace && wsKey(a) === wsKey(b))) continue;
     const r = lineSimilarity(a, b);
     if (!(r > threshold) || !oneWordApart(a, b)) return null;
     weakest = Math.min(weakest, r);
@@ -77,7 +82,7 @@ function placed(
     if (old[i] === lines[start + i]) continue;
     differing.push(i);
     // Whitespace-equal lines count as equal: similarity measures what the fuzzy rung forgave.
-    if (kind === 'fuzzy' && (!whitespace || trimEnd(old[i]) !== trimEnd(lines[start + i])))
+    if (kind === 'fuzzy' && (!whitespace || wsKey(old[i]) !== wsKey(lines[start + i])))
       weakest = Math.min(weakest, lineSimilarity(old[i], lines[start + i]));
   }
   return {
@@ -110,9 +115,9 @@ export function locate(
   const lo = cited === null ? 0 : Math.max(0, cited - window);
   const hi = cited === null ? last : Math.min(last, cited + window);
 
-  // Whitespace-equal is "equal after trimEnd": the same comparison as a key, for findBlock.
+  // Whitespace-equal is "equal keys" (visibleKey): the same comparison as a key, for findBlock.
   const rungs: [MatchKind, Compare, LineKey][] = [['exact', exactly, null]];
-  if (options.whitespace !== false) rungs.push(['whitespace', ignoringTrailingSpace, trimEndKey]);
+  if (options.whitespace !== false) rungs.push(['whitespace', visiblyEqual, visibleKey]);
 
   for (const [kind, eq, key] of rungs) {
     if (cited !== null) {

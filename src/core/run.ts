@@ -2,13 +2,14 @@
 // original files, reject overlaps, apply the independent edits together.
 
 import { diagnostic, quote } from './diagnostics.ts';
+import { alikeNote, firstDifference } from './invisible.ts';
 import { findElision } from './elision.ts';
 import { addLookalikeWarnings } from './lookalikes.ts';
 import { normalizePath, resolveFile } from './paths.ts';
 import { requestBudget } from './budget.ts';
 import { firstClashes } from './overlaps.ts';
 import { ENGINE_DEFAULTS } from './defaults.ts';
-import { fuzzyRefusal, locate, morePlaces, searchedNote, type MatchOutcome } from './match.ts';
+import { fuzzyRefusal, locate, morePlaces, searchedNote, UNSEARCHED, unsearched, type MatchOutcome } from './match.ts';
 import type { RequestBudget } from './types.ts';
 import { editSplices } from './hunks.ts';
 import { applySplices, BOM, formatText, parseText, setFinalNewline, spliceText, uniformEndings, withoutBom, type Splice, type TextFile } from './text.ts';
@@ -152,17 +153,29 @@ function placedMessage(outcome: Extract<MatchOutcome, { ok: true }>, range: Line
     case 'whitespace':
       return `applied at ${where}, ignoring whitespace differences on ${plural(outcome.differing.length, 'line')}${
         outcome.offset ? ` (offset ${signed(outcome.offset)})` : ''
-      }`;
+      }${invisibleNote(outcome.differing, range.start, actual, old)}`;
     case 'fuzzy': {
       const first = outcome.differing[0] ?? 0;
       return `applied at ${where} by similarity ${outcome.similarity.toFixed(3)} (threshold ${threshold}): ${plural(
         outcome.differing.length,
         'line',
-      )} ${outcome.differing.length === 1 ? 'differs' : 'differ'}; line ${range.start + first} is ${show(actual[first])} where the edit cites ${show(old[first])}${
+      )} ${outcome.differing.length === 1 ? 'differs' : 'differ'}; line ${range.start + first} is ${show(actual[first])} where the edit cites ${show(old[first])}${alikeNote(actual[first], old[first])}${
         outcome.offset ? ` (offset ${signed(outcome.offset)})` : ''
       }`;
     }
   }
+}
+
+/**
+ * For a whitespace match: the first differing line whose difference is not
+ * trailing white space (a zero-width character, another normalisation form),
+ * named by code point; empty when every difference is trailing white space.
+ */
+function invisibleNote(differing: readonly number[], first: number, actual: readonly string[], old: readonly string[]): string {
+  if (actual.length !== old.length) return '';
+  const i = differing.find((k) => actual[k] !== undefined && actual[k].trimEnd() !== old[k].trimEnd());
+  if (i === undefined) return '';
+  return `; line ${first + i} differs from the edit's only invisibly: ${firstDifference(actual[i].trimEnd(), old[i].trimEnd())}, and is taken as the same line`;
 }
 
 function unplacedMessage(outcome: Extract<MatchOutcome, { ok: false }>, work: Work, file: TextFile, window: number, threshold: number): string {
@@ -199,12 +212,15 @@ function unplacedMessage(outcome: Extract<MatchOutcome, { ok: false }>, work: Wo
   }
   const c = outcome.candidates[0];
   if (!c && file.lines.length === 0) return `${what} ${doNot} match ${edit.file}, which is empty; to add lines to it, leave the lines to remove empty`;
-  if (!c) return `${what} ${doNot} match ${edit.file}: no place ${cited ? `within ${window} lines of the cited place ` : ''}comes close to them${searchedNote(outcome)}; re-read the file and copy the lines exactly as it has them`;
+  const near = cited ? ` within ${window} lines of the cited place` : '';
+  if (!c && unsearched(outcome)) return `${what} ${doNot} match ${edit.file}${near}; ${UNSEARCHED}; re-read the file and copy the lines exactly as it has them`;
+  if (!c)
+    return `${what} ${doNot} match ${edit.file}: no place${near}${outcome.searched ? ' that was compared' : ''} comes close to them${searchedNote(outcome)}; re-read the file and copy the lines exactly as it has them`;
   const i = c.differs.indexOf(true);
   const refusal = i >= 0 && c.lines[i] !== undefined && c.similarity > threshold ? fuzzyRefusal(edit.old[i], c.lines[i]) : null;
   const detail =
     i >= 0
-      ? `; closest is ${lines(c)} (similarity ${c.similarity.toFixed(3)}), where line ${c.start + i} is ${show(c.lines[i] ?? '')} but the edit cites ${show(edit.old[i])}${
+      ? `; closest is ${lines(c)} (similarity ${c.similarity.toFixed(3)}), where line ${c.start + i} is ${show(c.lines[i] ?? '')} but the edit cites ${show(edit.old[i])}${c.lines[i] === undefined ? '' : alikeNote(c.lines[i], edit.old[i])}${
           refusal ? ` (similar, but ${refusal}: only one misspelt word is forgiven)` : ''
         }${searchedNote(outcome)}`
       : '';
@@ -363,7 +379,7 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
           const range = { start: outcome.start + 1, end: outcome.end };
           const actual = file.lines.slice(outcome.start, outcome.end);
           succeed(w, outcome.start, outcome.end, outcome.kind, outcome.offset, outcome.similarity,
-            outcome.message ?? placedMessage(outcome, range, edit.old, actual, w.result.cited, threshold));
+            outcome.message ?? placedMessage(outcome, range, edit.old, actual, w.result.cited, threshold) + (outcome.note ? `; ${outcome.note}` : ''));
           w.lines = outcome.newLines ?? keepContext(edit, actual);
           w.keeps = outcome.newLines === undefined;
           if (outcome.warnings?.length) w.result.warnings = [...w.result.warnings, ...outcome.warnings];
@@ -510,7 +526,7 @@ function endOfFile(list: readonly Work[], n: number): boolean | undefined {
  */
 function wholeFileDiffers(quoted: readonly string[], lines: readonly string[]): string | null {
   for (let i = 0; i < Math.min(quoted.length, lines.length); i++) {
-    if (quoted[i] !== lines[i]) return `line ${i + 1} is ${show(lines[i])} where the edit has ${show(quoted[i])}`;
+    if (quoted[i] !== lines[i]) return `line ${i + 1} is ${show(lines[i])} where the edit has ${show(quoted[i])}${alikeNote(lines[i], quoted[i])}`;
   }
   if (quoted.length === lines.length) return null;
   return `the file has ${plural(lines.length, 'line')}`;

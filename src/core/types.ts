@@ -133,6 +133,8 @@ export interface Placed {
   newLines?: string[];
   /** A format's own description of the match; the engine writes one otherwise. */
   message?: string;
+  /** A sentence the engine adds to the message it writes (how the new lines were re-indented). */
+  note?: string;
   /** Remarks to attach to the edit when it applies. */
   warnings?: Diagnostic[];
   /** `start` minus the cited index, or null without a citation. */

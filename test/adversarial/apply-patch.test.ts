@@ -3,6 +3,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { hunkBody, indentationCases, sides } from './indentation.ts';
+import { invisibleCases } from './invisible.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 import type { ApplyResult } from '../../src/core/types.ts';
 
@@ -218,4 +220,16 @@ describe('apply-patch: line endings and byte order marks', () => {
     assert.equal(r.files['m.txt'], 'A\nx\nb\n');
     assert.equal(r.edits[0].match, 'exact');
   });
+});
+
+describe('apply-patch: differences that do not show', () => {
+  invisibleCases('apply-patch', (path, old, replacement) =>
+    patch(`*** Update File: ${path}`, '@@', ...old.map((l) => `-${l}`), ...replacement.map((l) => `+${l}`)),
+    false,
+    true,
+  );
+});
+
+describe('apply-patch: re-indented replies', () => {
+  indentationCases('apply-patch', (path, c) => patch(`*** Update File: ${path}`, '@@', hunkBody(c)));
 });

@@ -152,3 +152,22 @@ describe('between: elisions', () => {
     assert.deepEqual(r.files, { 'app.js': 'function main() {\n  run(...args);\n}\n' });
   });
 });
+
+describe('between: anchors that differ only in what does not show', () => {
+  const reply = (a: string, b: string) => `m.py\n\`\`\`python\n@BETWEEN@ ${JSON.stringify(a)} AND ${JSON.stringify(b)}\n    x = 0\n\`\`\`\n`;
+  it('finds an anchor cited in another normalisation form, or without the zero-width space the file has', () => {
+    const file = 'def caf\u00e9():\n    x = 1\nend\u200b\n';
+    const r = apply(reply('def cafe\u0301():', 'end'), { 'm.py': file });
+    assert.equal(r.edits[0].status, 'applied', r.edits[0].message);
+    assert.equal(r.edits[0].match, 'whitespace');
+    assert.deepEqual(r.files, { 'm.py': 'def caf\u00e9():\n    x = 0\nend\u200b\n' });
+    assert.match(r.edits[0].message, /U\+0301 COMBINING ACUTE ACCENT/);
+  });
+  it('does not forgive a no-break space, and names it', () => {
+    const file = 'def\u00a0f():\n    x = 1\nend\n';
+    const r = apply(reply('def f():', 'end'), { 'm.py': file });
+    assert.equal(r.edits[0].status, 'failed');
+    assert.deepEqual(r.files, { 'm.py': file });
+    assert.match(r.edits[0].message, /column 4 the file has U\+00A0 NO-BREAK SPACE/);
+  });
+});

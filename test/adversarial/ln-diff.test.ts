@@ -3,6 +3,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { hunkBody, indentationCases, sides } from './indentation.ts';
+import { invisibleCases } from './invisible.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 import type { ApplyResult } from '../../src/core/types.ts';
 
@@ -134,4 +136,19 @@ describe('mixed formats', () => {
       assert.ok(r.diagnostics.some((d) => d.code === 'mixed-formats' && d.severity === 'error'));
     });
   }
+});
+
+describe('ln-diff: differences that do not show', () => {
+  invisibleCases('ln-diff', (path, old, replacement, line) =>
+    `${path}\n<editblock>\n<<<<<<< REMOVE\n${old.map((l, i) => `${line + i}│${l}`).join('\n')}\n=======\n${replacement.map((l) => ` │${l}`).join('\n')}\n>>>>>>> INSERT\n</editblock>\n`,
+  );
+});
+
+describe('ln-diff: re-indented replies', () => {
+  indentationCases(
+    'ln-diff',
+    (path, c) =>
+      `${path}\n<editblock>\n<<<<<<< REMOVE\n${sides(c).old.map((l, i) => `${c.line + i}│${l}`).join('\n')}\n=======\n${sides(c).new.map((l) => ` │${l}`).join('\n')}\n>>>>>>> INSERT\n</editblock>\n`,
+    false,
+  );
 });

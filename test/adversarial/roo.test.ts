@@ -3,6 +3,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { hunkBody, indentationCases, sides } from './indentation.ts';
+import { invisibleCases } from './invisible.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 import type { ApplyResult, EngineOptions } from '../../src/core/types.ts';
 
@@ -189,4 +191,46 @@ describe('roo: indentation traps', () => {
     assert.equal(r.files['c.py'], 'class C:\n    def total(self, items, tax_rate):\n        return round(calculate_total(items, tax_rate), 2)\n');
     assert.equal(r.edits[0].match, 'fuzzy');
   });
+});
+
+describe('roo: differences that do not show', () => {
+  invisibleCases('roo', (path, old, replacement, line) => call(path, block(line, old, replacement)), false, true);
+  invisibleCases('roo', (path, old, replacement) => call(path, block(null, old, replacement)), false, true);
+});
+
+describe('roo: a message advises correcting only the hint the reply wrote', () => {
+  // The block's lines are at 70-71, out of the window of the hint at 2.
+  const lines = Array.from({ length: 80 }, (_, i) => `line_${i + 1} = ${i + 1}`);
+  const file = `${lines.join('\n')}\n`;
+  const far = ['line_70 = 70', 'line_71 = 71'];
+  const files = { 'app.py': file };
+  it('a :start_line: hint is corrected as :start_line:', () => {
+    const r = apply(call('app.py', block(2, far, ['x = 0'])), files);
+    assert.equal(r.edits[0].code, 'no-match');
+    assert.match(r.edits[0].message, /correct :start_line: to 70/);
+  });
+  it('a <start_line> element is corrected as <start_line>, not :start_line:', () => {
+    const reply = `<apply_diff>\n<path>app.py</path>\n<diff>\n<content>\n${block(null, far, ['x = 0'])}</content>\n<start_line>2</start_line>\n</diff>\n</apply_diff>\n`;
+    const r = apply(reply, files);
+    assert.equal(r.edits[0].code, 'no-match', r.edits[0].message);
+    assert.deepEqual(r.files, files);
+    assert.match(r.edits[0].message, /correct <start_line> to 70/);
+    assert.doesNotMatch(r.edits[0].message, /:start_line:/);
+  });
+  it('numbered SEARCH lines are not told to correct a :start_line: they do not have', () => {
+    const r = apply(call('app.py', block(null, ['2 | line_70 = 70', '3 | line_71 = 71'], ['x = 0'])), files);
+    assert.equal(r.edits[0].code, 'no-match', r.edits[0].message);
+    assert.deepEqual(r.files, files);
+    assert.match(r.edits[0].message, /number the SEARCH lines from 70/);
+    assert.doesNotMatch(r.edits[0].message, /correct :start_line:/);
+  });
+  it('a hint past the end names the hint as written', () => {
+    const r = apply(call('app.py', block(null, ['900 | line_70 = 70x'], ['x = 0'])), files);
+    assert.equal(r.edits[0].code, 'no-match');
+    assert.doesNotMatch(r.edits[0].message, /:start_line:/);
+  });
+});
+
+describe('roo: re-indented replies', () => {
+  indentationCases('roo', (path, c) => call(path, block(c.line, sides(c).old, sides(c).new)), false);
 });

@@ -4,6 +4,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { hunkBody, indentationCases, sides } from './indentation.ts';
+import { invisibleCases } from './invisible.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 import type { ApplyResult } from '../../src/core/types.ts';
 
@@ -205,4 +207,12 @@ describe('search-replace: indentation traps', () => {
     const r = apply(block('m.go', ['    fmt.Println("hi")'], ['    fmt.Println("hello")', '    os.Exit(0)']), files);
     assert.equal(r.files['m.go'], 'func main() {\n\tfmt.Println("hello")\n\tos.Exit(0)\n}\n');
   });
+});
+
+describe('search-replace: differences that do not show', () => {
+  invisibleCases('search-replace', (path, old, replacement) => block(path, old, replacement));
+});
+
+describe('search-replace: re-indented replies', () => {
+  indentationCases('search-replace', (path, c) => block(path, sides(c).old, sides(c).new));
 });

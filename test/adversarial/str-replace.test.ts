@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ApplyResult } from '../../src/core/types.ts';
+import { invisibleCases } from './invisible.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 
 const FILES = { 'app.py': 'def main():\n    load()\n    run()\n    run()\n', 'notes.txt': 'keep me\n' };
@@ -149,4 +150,12 @@ describe('str-replace: many failing calls', () => {
     assert.equal(r.files['big.js'], files['big.js'].replace(`${lines[7]}\n`, '  const seven = 7;\n'));
     assert.ok(r.edits.every((e) => e.status === 'applied' || /does not occur/.test(e.message)));
   });
+});
+
+describe('str-replace: differences that do not show (old_str must be exact; the message names them)', () => {
+  invisibleCases(
+    'str-replace',
+    (path, old, replacement) => JSON.stringify({ command: 'str_replace', path, old_str: old.join('\n'), new_str: replacement.join('\n') }),
+    true,
+  );
 });

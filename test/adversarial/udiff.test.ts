@@ -3,6 +3,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { hunkBody, indentationCases, sides } from './indentation.ts';
+import { invisibleCases } from './invisible.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 import type { ApplyResult } from '../../src/core/types.ts';
 
@@ -285,5 +287,19 @@ describe('udiff: line endings, byte order marks, No newline markers', () => {
     assert.equal(lf.edits[0].match, 'exact');
     const crlf = apply(reply, { 'm.txt': 'a\r\nb\r\nc\r\n' });
     assert.equal(crlf.files['m.txt'], 'a\r\nB\r\nx\r\nc\r\n');
+  });
+});
+
+describe('udiff: differences that do not show', () => {
+  invisibleCases('udiff', (path, old, replacement, line) =>
+    `--- ${path}\n+++ ${path}\n@@ -${line},${old.length} +${line},${replacement.length} @@\n${old.map((l) => `-${l}`).join('\n')}\n${replacement.map((l) => `+${l}`).join('\n')}\n`,
+  );
+});
+
+describe('udiff: re-indented replies', () => {
+  indentationCases('udiff', (path, c) => `--- ${path}\n+++ ${path}\n@@\n${hunkBody(c)}\n`);
+  indentationCases('udiff', (path, c) => {
+    const n = c.before.length + c.after.length;
+    return `--- ${path}\n+++ ${path}\n@@ -${c.line},${n + c.removed.length} +${c.line},${n + c.added.length} @@\n${hunkBody(c)}\n`;
   });
 });

@@ -5,6 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ApplyResult } from '../../src/core/types.ts';
+import { hunkBody, indentationCases, sides } from './indentation.ts';
+import { invisibleCases } from './invisible.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 
 const FILES = { 'app.py': 'def main():\n    load()\n    run()\n', 'notes.txt': 'keep me\n' };
@@ -250,4 +252,14 @@ describe('udiffx: line endings, byte order marks, No newline markers', () => {
     assert.equal(r.files['m.txt'], 'A\nx\nb\n');
     assert.equal(r.files['n.txt'], 'one\ntwo\n');
   });
+});
+
+describe('udiffx: differences that do not show', () => {
+  invisibleCases('udiffx', (path, old, replacement) =>
+    `<FILE_CHANGES>\n<FILE_PATCH path="${path}">\n@@\n${old.map((l) => `-${l}`).join('\n')}\n${replacement.map((l) => `+${l}`).join('\n')}\n</FILE_PATCH>\n</FILE_CHANGES>\n`,
+  );
+});
+
+describe('udiffx: re-indented replies', () => {
+  indentationCases('udiffx', (path, c) => `<FILE_CHANGES>\n<FILE_PATCH path="${path}">\n@@\n${hunkBody(c)}\n</FILE_PATCH>\n</FILE_CHANGES>\n`);
 });

@@ -16,6 +16,12 @@ import {
   type Unplaced,
 } from '../../src/core/match.ts';
 import { ratio } from '../../src/core/similarity.ts';
+import type { Edit, MatchOutcome } from '../../src/core/types.ts';
+import { locatePatch } from '../../src/formats/apply-patch/locate.ts';
+import { locateBetween } from '../../src/formats/between/locate.ts';
+import { locateRoo } from '../../src/formats/roo/locate.ts';
+import { locateSearch } from '../../src/formats/search-replace/locate.ts';
+import { locateStr } from '../../src/formats/str-replace/locate.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 import { editblock } from '../../src/formats/ln-diff/write.ts';
 
@@ -128,4 +134,40 @@ describe('ties', () => {
     assert.match(r.edits[0].message, /^old_str occurs at least 40 times in f\.txt/);
     assert.equal(r.edits[0].candidates.length, 40);
   });
+});
+
+describe('a spent search budget names no place', () => {
+  // A request whose earlier failed edits used up the search: each format says
+  // so, and neither names a closest place nor says that nothing comes close.
+  const lines = ['alpha = 1', 'beta = 2', 'gamma = 3'];
+  const spent = () => ({ remaining: 0 });
+  const edit = (old: string[], meta: NonNullable<Edit['meta']> = {}): Edit => ({
+    index: 0,
+    kind: 'replace',
+    file: 'f.py',
+    old,
+    new: ['x'],
+    span: { from: 0, to: 0, start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
+    warnings: [],
+    meta,
+  });
+  const cases: [string, () => MatchOutcome][] = [
+    ['the ladder', () => locate(lines, ['alpha = 9'], 0, {}, spent())],
+    ['search-replace', () => locateSearch(lines, edit(['alpha = 9']), {}, spent())],
+    ['roo', () => locateRoo(lines, edit(['alpha = 9']), {}, spent())],
+    ['apply-patch', () => locatePatch(lines, edit(['alpha = 9']), {}, spent())],
+    ['apply-patch @@ line', () => locatePatch(lines, edit(['alpha = 1'], { anchors: ['def beta():'] }), {}, spent())],
+    ['between', () => locateBetween(lines, edit(['alpha = 9', 'gamma = 3']), {}, spent())],
+    ['str-replace', () => locateStr(lines, edit(['alpha = 9']), spent())],
+  ];
+  for (const [name, run] of cases) {
+    it(name, () => {
+      const u = unplaced(run());
+      assert.deepEqual(u.candidates, []);
+      if (u.message !== undefined) {
+        assert.match(u.message, /no place was compared: the reply's failed edits used up the search for closest places/);
+        assert.doesNotMatch(u.message, /closest is|most similar|most like|comes close/);
+      }
+    });
+  }
 });

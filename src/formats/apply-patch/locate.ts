@@ -7,7 +7,9 @@
 
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock, type LineKey } from '../../core/find.ts';
-import { candidateAt, closest as closestPlace, lineSimilarity, morePlaces, searchedNote, tiedCandidates, type MatchOutcome, type Unplaced } from '../../core/match.ts';
+import { placeShifted, restyled } from '../../core/indent.ts';
+import { alikeNote, visibleKey } from '../../core/invisible.ts';
+import { candidateAt, closest as closestPlace, lineSimilarity, morePlaces, searchedNote, tiedCandidates, UNSEARCHED, unsearched, type MatchOutcome, type Unplaced } from '../../core/match.ts';
 import type { Edit, EngineOptions, MatchKind, RequestBudget } from '../../core/types.ts';
 
 /** The reference's last pass: trim, then map typographic punctuation and odd spaces to ASCII. */
@@ -26,9 +28,11 @@ interface Rung {
   key: LineKey;
 }
 
-const trimEnd = (s: string) => s.trimEnd();
-const trim = (s: string) => s.trim();
-const normalised = (s: string) => normalise(s);
+// The whitespace rungs also set aside zero-width characters and the Unicode
+// normalisation form (core/invisible.ts), as the core ladder does.
+const trimEnd = visibleKey;
+const trim = (s: string) => visibleKey(s).trim();
+const normalised = (s: string) => normalise(visibleKey(s));
 const normalisedUntrimmed = (s: string) => normalise(s, false);
 
 const RUNGS: Rung[] = [
@@ -47,6 +51,9 @@ function rungs(options: EngineOptions): Rung[] {
     ? out.map((r) => (r.kind === 'fuzzy' ? { ...r, key: normalisedUntrimmed } : r))
     : out;
 }
+
+/** The names an indent shift's messages use for a chunk. */
+const SHIFT_NAMES = { old: "the chunk's context and removed lines", new: "the chunk's context and added lines", more: 'the chunk' };
 
 const show = quote; // lines quoted in messages, cut when very long
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -90,7 +97,9 @@ export function locatePatch(lines: readonly string[], edit: Edit, options: Engin
       const near = search.candidates;
       const detail = near[0]
         ? `; the most similar line is ${near[0].start}: ${show(near[0].lines[0] ?? '')} (similarity ${near[0].similarity.toFixed(3)})${searchedNote(search)}`
-        : search.searched
+        : unsearched(search)
+          ? `; ${UNSEARCHED}`
+          : search.searched
           ? `; no line compared comes close to it${searchedNote(search)}`
           : '';
       return {
@@ -116,6 +125,12 @@ export function locatePatch(lines: readonly string[], edit: Edit, options: Engin
   // 3. The old lines, anywhere from the anchor on (only at the very end with `*** End of File`).
   const last = n - old.length;
   for (const r of ladder) {
+    // Before the lines are compared without their leading white space: a uniform
+    // indent shift, whose new lines follow the file's indentation (spec/matching.md).
+    if (r.key === trim) {
+      const shifted = placeShifted(lines, edit, SHIFT_NAMES, eof ? Math.max(from, last) : from, last, null);
+      if (shifted) return shifted;
+    }
     const found = eof ? findBlock(lines, old, r.key, Math.max(from, last), last) : findBlock(lines, old, r.key, from, last);
     if (found.length > 1) {
       const tied = tiedCandidates(found, (s) => candidateAt(lines, old, s, null));
@@ -137,9 +152,9 @@ export function locatePatch(lines: readonly string[], edit: Edit, options: Engin
         if (line === lines[s + i]) return;
         differing.push(i);
         // Whitespace-equal lines count as equal (Matching): only the others lower the similarity.
-        if (line.trimEnd() !== lines[s + i].trimEnd()) similarity = Math.min(similarity, lineSimilarity(line, lines[s + i]));
+        if (visibleKey(line) !== visibleKey(lines[s + i])) similarity = Math.min(similarity, lineSimilarity(line, lines[s + i]));
       });
-      return { ok: true, kind: r.kind, start: s, end: s + old.length, offset: null, similarity, differing };
+      return restyled(lines, edit, { ok: true, kind: r.kind, start: s, end: s + old.length, offset: null, similarity, differing }, SHIFT_NAMES.new);
     }
   }
 
@@ -151,8 +166,10 @@ export function locatePatch(lines: readonly string[], edit: Edit, options: Engin
   if (c) {
     const i = c.differs.indexOf(true);
     detail = `; the closest place is ${range(c.start, c.end)} (similarity ${c.similarity.toFixed(3)})${
-      i >= 0 ? `, where line ${c.start + i} is ${c.lines[i] === undefined ? 'past the end of the file' : show(c.lines[i])} but the chunk has ${show(old[i])}` : ''
+      i >= 0 ? `, where line ${c.start + i} is ${c.lines[i] === undefined ? 'past the end of the file' : show(c.lines[i])} but the chunk has ${show(old[i])}${c.lines[i] === undefined ? '' : alikeNote(c.lines[i], old[i], 'the chunk')}` : ''
     }${searchedNote(search)}`;
+  } else if ('searched' in search && unsearched(search)) {
+    detail = `; ${UNSEARCHED}`;
   } else if ('searched' in search && search.searched) {
     detail = `; no place compared comes close to them${searchedNote(search)}`;
   }

@@ -4,7 +4,8 @@
 
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock } from '../../core/find.ts';
-import { budgetedSimilarity, candidateAt, lineSimilarity, locate as ladder, searchBudget, searchedNote, type MatchOutcome } from '../../core/match.ts';
+import { alikeNote, firstDifference, visibleKey } from '../../core/invisible.ts';
+import { budgetedSimilarity, candidateAt, lineSimilarity, locate as ladder, searchBudget, searchedNote, UNSEARCHED, type MatchOutcome } from '../../core/match.ts';
 import type { Candidate, Edit, EngineOptions, RequestBudget } from '../../core/types.ts';
 import { anchorKey } from './syntax.ts';
 
@@ -16,6 +17,12 @@ const ORDINAL = ['first', 'second'];
 export function anchorPlaces(lines: readonly string[], anchor: string, keyOf: ((s: string) => string) | null = anchorKey): number[] {
   return findBlock(lines, [anchor], keyOf);
 }
+
+/**
+ * An anchor compared as the whitespace rung compares lines: without the white
+ * space around it, zero-width characters and the normalisation form.
+ */
+const looseKey = (line: string): string => anchorKey(visibleKey(line));
 
 function lineCandidate(lines: readonly string[], anchor: string, i: number): Candidate {
   return candidateAt(lines, [anchor], i, null);
@@ -38,7 +45,6 @@ function closestLine(lines: readonly string[], anchor: string, request?: Request
       best = i;
     }
   }
-  if (best === null && lines.length > 0) best = 0;
   return { best, compared };
 }
 
@@ -46,7 +52,7 @@ export function locateBetween(lines: readonly string[], edit: Edit, options: Eng
   if (edit.old.length !== 2) return ladder(lines, edit.old, null, options, budget);
   const [a, b] = edit.old;
   // With the whitespace option off, anchors must equal their lines exactly.
-  const keyOf = options.whitespace === false ? null : anchorKey;
+  const keyOf = options.whitespace === false ? null : looseKey;
   const places = [anchorPlaces(lines, a, keyOf), anchorPlaces(lines, b, keyOf)];
   const file = edit.file;
 
@@ -55,9 +61,11 @@ export function locateBetween(lines: readonly string[], edit: Edit, options: Eng
     const { best: near, compared } = closestLine(lines, edit.old[k], budget);
     const searched = compared < lines.length ? { searched: { compared, places: lines.length } } : {};
     const detail =
-      near === null
+      lines.length === 0
         ? `; ${file} is empty`
-        : `; closest is line ${near + 1} ${show(lines[near])} (similarity ${lineSimilarity(anchorKey(edit.old[k]), anchorKey(lines[near])).toFixed(3)})${searchedNote(searched)}`;
+        : near === null
+        ? `; ${UNSEARCHED}`
+        : `; closest is line ${near + 1} ${show(lines[near])}${alikeNote(lines[near], edit.old[k], 'the anchor')} (similarity ${lineSimilarity(anchorKey(edit.old[k]), anchorKey(lines[near])).toFixed(3)})${searchedNote(searched)}`;
     return {
       ok: false,
       code: 'no-match',
@@ -96,7 +104,20 @@ export function locateBetween(lines: readonly string[], edit: Edit, options: Eng
     };
   }
   const differing = [0, 1].filter((k) => edit.old[k] !== lines[k === 0 ? ia : ib]);
+  // An anchor that differs from its line by more than the white space around it: say how.
+  const hidden = differing.find((k) => anchorKey(edit.old[k]) !== anchorKey(lines[k === 0 ? ia : ib]));
+  const note =
+    hidden === undefined
+      ? {}
+      : {
+          message: `applied between lines ${ia + 1} and ${ib + 1}; the ${ORDINAL[hidden]} anchor differs from line ${(hidden === 0 ? ia : ib) + 1} only invisibly: ${firstDifference(
+            anchorKey(lines[hidden === 0 ? ia : ib]),
+            anchorKey(edit.old[hidden]),
+            'the anchor',
+          )}, and is taken as the same line`,
+        };
   return {
+    ...note,
     ok: true,
     kind: differing.length ? 'whitespace' : 'exact',
     start: ia + 1,

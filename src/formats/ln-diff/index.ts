@@ -1,5 +1,6 @@
 // ln-diff: numbered editblocks. The format's whole surface for the registry.
 
+import { locateRestyled } from '../../core/indent.ts';
 import { parseText } from '../../core/text.ts';
 import type { Format } from '../../core/types.ts';
 import { parseLnDiff } from './parse.ts';
@@ -26,6 +27,8 @@ export const lnDiff: Format = {
   // `</editblock>` may still follow `>>>>>>> INSERT` and belong to the block,
   // and a second end marker would make the end ambiguous.
   stream: settledUnlessProbed(() => ['</editblock>\n', '>>>>>>> INSERT\n']),
+  // The match ladder, the new lines in the file's indentation style (spec/matching.md, Indentation).
+  locate: locateRestyled,
   prompt: PROMPT,
   marker: MARKER,
 };

@@ -18,7 +18,9 @@
 
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock } from '../../core/find.ts';
-import { candidateAt, locate, morePlaces, searchedNote, tiedCandidates, type MatchOutcome, type Placed, type Unplaced, refusal } from '../../core/match.ts';
+import { commonIndent, convertUnits, restyle as restyleIndent } from '../../core/indent.ts';
+import { alikeNote, visibleKey } from '../../core/invisible.ts';
+import { candidateAt, locate, morePlaces, searchedNote, tiedCandidates, UNSEARCHED, unsearched, type MatchOutcome, type Placed, type Unplaced, refusal } from '../../core/match.ts';
 import type { Edit, EngineOptions, MatchKind, RequestBudget } from '../../core/types.ts';
 import { indentOf, normalize } from './syntax.ts';
 
@@ -34,12 +36,15 @@ interface Normalised {
   countSum: number[];
 }
 
+/** Roo's normalisation, after the zero-width characters and the normalisation form are set aside (core/invisible.ts). */
+const normalizeLine = (line: string): string => normalize(visibleKey(line));
+
 const cache = new WeakMap<readonly string[], Normalised>();
 
 function normalised(lines: readonly string[]): Normalised {
   let n = cache.get(lines);
   if (n) return n;
-  const norm = lines.map(normalize);
+  const norm = lines.map(normalizeLine);
   const lengthSum = [0];
   const countSum = [0];
   for (const l of norm) {
@@ -69,22 +74,6 @@ function byteEqualAt(lines: readonly string[], old: readonly string[], s: number
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const range = (s: number, n: number) => (n === 1 ? `line ${s + 1}` : `lines ${s + 1}-${s + n}`);
 const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
-
-function commonPrefix(a: string, b: string): string {
-  let n = 0;
-  while (n < a.length && n < b.length && a[n] === b[n]) n++;
-  return a.slice(0, n);
-}
-
-/** The leading blanks every non-blank line of `block` starts with, or null when all are blank. */
-export function commonIndent(block: readonly string[]): string | null {
-  let common: string | null = null;
-  for (const line of block) {
-    if (line.trim() === '') continue;
-    common = common === null ? indentOf(line) : commonPrefix(common, indentOf(line));
-  }
-  return common;
-}
 
 /**
  * The lines to write in place of a match that is not byte-equal
@@ -118,6 +107,22 @@ export function reindent(replace: readonly string[], search: readonly string[], 
   });
 }
 
+/** How a block's hint was written, for messages: what it cites, and how to correct it. */
+function hintOf(edit: Edit): { name: string; cited: (line: number) => string; correct: (line: number) => string } {
+  switch (edit.meta?.hint) {
+    case 'start_line element':
+      return { name: '<start_line>', cited: (n) => `<start_line>${n}</start_line>`, correct: (n) => `correct <start_line> to ${n}` };
+    case 'line numbers':
+      return {
+        name: "the first SEARCH line's number",
+        cited: (n) => `line ${n} (the first SEARCH line's number)`,
+        correct: (n) => `number the SEARCH lines from ${n}, as read_file shows them`,
+      };
+    default:
+      return { name: ':start_line:', cited: (n) => `:start_line:${n}`, correct: (n) => `correct :start_line: to ${n}` };
+  }
+}
+
 export function locateRoo(lines: readonly string[], edit: Edit, options: EngineOptions = {}, budget?: RequestBudget): MatchOutcome {
   const old = edit.old;
   const n = old.length;
@@ -137,12 +142,38 @@ export function locateRoo(lines: readonly string[], edit: Edit, options: EngineO
   const differing = (s: number) => old.flatMap((l, i) => (l === lines[s + i] ? [] : [i]));
   const hintValid = cited !== null && cited >= 0 && cited <= last;
   const within = cited === null ? '' : ` (within ${window} lines of line ${cited + 1})`;
+  // The hint as the reply wrote it, and how to correct it: only a reply with
+  // `:start_line:` is told to correct `:start_line:`.
+  const hint = hintOf(edit);
 
   const place = (kind: MatchKind, s: number, similarity = 1): MatchOutcome => {
     const placed: Placed = { ok: true, kind, start: s, end: s + n, offset: offsetOf(s), similarity, differing: differing(s) };
-    if (kind !== 'whitespace' && kind !== 'fuzzy') return placed;
+    if (kind !== 'whitespace' && kind !== 'fuzzy') {
+      // Byte-equal: only the new lines' indentation unit may need converting.
+      const r = restyleIndent(lines, edit, s, undefined, 'the REPLACE lines');
+      if (r === undefined) return placed;
+      if ('why' in r) return refusal('no-match', `the SEARCH block matches ${file} at ${range(s, n)}, but ${r.why}`);
+      return { ...placed, newLines: r.lines, note: r.note };
+    }
     const matched = lines.slice(s, s + n);
-    const newLines = reindent(edit.new, old, matched);
+    // The REPLACE lines in the file's indentation unit first (core/indent.ts), the SEARCH lines
+    // read the same way; then Roo's re-indentation relative to the matched lines.
+    const restyle = restyleIndent(lines, edit, s, undefined, 'the REPLACE lines');
+    if (restyle && 'why' in restyle) {
+      return {
+        ok: false,
+        code: 'no-match',
+        kind: null,
+        candidates: [candidateAt(lines, old, s, cited)],
+        outside: [],
+        message: `the SEARCH block matches ${file} at ${range(s, n)}, but ${restyle.why}`,
+      };
+    }
+    const replace = restyle ? restyle.lines : edit.new;
+    const search = restyle ? convertUnits(old, restyle.from, restyle.to) : old;
+    const reindented = reindent(replace, search, matched);
+    const newLines = reindented === undefined && restyle ? replace : reindented;
+    if (restyle && newLines) placed.note = restyle.note;
     if (newLines === null) {
       return {
         ok: false,
@@ -187,7 +218,7 @@ export function locateRoo(lines: readonly string[], edit: Edit, options: EngineO
   // Tiers 3 and 4: equal after normalisation.
   if (options.whitespace !== false) {
     const f = normalised(lines);
-    const search = old.map(normalize).filter((l) => l !== '').join(' ');
+    const search = old.map(normalizeLine).filter((l) => l !== '').join(' ');
     const normEqualAt = (s: number) => windowLength(f, s, n) === search.length && windowText(f, s, n) === search;
     if (hintValid && normEqualAt(cited!)) return place('whitespace', cited!);
     const equal: number[] = [];
@@ -214,27 +245,28 @@ export function locateRoo(lines: readonly string[], edit: Edit, options: EngineO
       return `the SEARCH block matches ${file} at ${range(outcome.fuzzyRefused, n)} only by similarity ${near ? near.similarity.toFixed(3) : ''}, but the same lines occur unchanged at ${range(
         outside[0],
         n,
-      )}, more than ${window} lines from :start_line:${cited! + 1}: not applied, since that may be the place meant; correct :start_line: to ${outside[0] + 1}, or copy the lines exactly as read_file shows them`;
+      )}, more than ${window} lines from ${hint.cited(cited! + 1)}: not applied, since that may be the place meant; ${hint.correct(outside[0] + 1)}, or copy the lines exactly as read_file shows them`;
     }
     if (outside.length > 0) {
-      return `the SEARCH block does not match ${where}; the same lines occur at ${range(outside[0], n)}, too far from the hint to be trusted: correct :start_line: to ${outside[0] + 1}`;
+      return `the SEARCH block does not match ${where}; the same lines occur at ${range(outside[0], n)}, too far from the hint to be trusted: ${hint.correct(outside[0] + 1)}`;
     }
     if (lines.length < n) {
       return `the SEARCH block has ${plural(n, 'line')} but ${file} has ${plural(lines.length, 'line')}; use read_file to get the file's current content`;
     }
     if (cited !== null && cited > last) {
-      return `the SEARCH block does not match ${file}: :start_line:${cited + 1} is past its end (${plural(lines.length, 'line')}); use read_file to get the file's current content`;
+      return `the SEARCH block does not match ${file}: ${hint.cited(cited + 1)} is past its end (${plural(lines.length, 'line')}); use read_file to get the file's current content`;
     }
     const needs =
       options.whitespace === false
         ? 'needs the exact text'
         : cited !== null && options.fuzzy !== false
-          ? 'needs equal text after normalising whitespace and punctuation, or one misspelt word per line at :start_line:'
+          ? `needs equal text after normalising whitespace and punctuation, or one misspelt word per line at ${hint.name}`
           : 'needs equal text after normalising whitespace and punctuation';
     const c = outcome.candidates[0];
-    if (!c) return `the SEARCH block does not match ${where} (${needs}), and no place there comes close (none shares half the text)${searchedNote(outcome)}; use read_file to get the exact content`;
+    if (!c && unsearched(outcome)) return `the SEARCH block does not match ${where} (${needs}); ${UNSEARCHED}; use read_file to get the exact content`;
+    if (!c) return `the SEARCH block does not match ${where} (${needs}), and no place there${outcome.searched ? ' that was compared' : ''} comes close (none shares half the text)${searchedNote(outcome)}; use read_file to get the exact content`;
     const i = c.differs.indexOf(true);
-    const detail = i >= 0 ? `, where line ${c.start + i} is ${quote(c.lines[i] ?? '')} but the SEARCH has ${quote(old[i])}` : '';
+    const detail = i >= 0 ? `, where line ${c.start + i} is ${quote(c.lines[i] ?? '')} but the SEARCH has ${quote(old[i])}${c.lines[i] === undefined ? '' : alikeNote(c.lines[i], old[i], 'the SEARCH')}` : '';
     return `the SEARCH block does not match ${where} (${needs}); closest is ${range(c.start - 1, n)} with similarity ${c.similarity.toFixed(3)}${detail}${searchedNote(outcome)}; use read_file to get the exact content`;
   }
 }

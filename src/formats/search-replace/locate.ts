@@ -4,7 +4,9 @@
 
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock } from '../../core/find.ts';
-import { candidateAt, lineSimilarity, locate, morePlaces, searchedNote, tiedCandidates, type MatchOutcome, type Placed, type Unplaced } from '../../core/match.ts';
+import { placeShifted, restyled } from '../../core/indent.ts';
+import { alikeNote, firstDifference } from '../../core/invisible.ts';
+import { candidateAt, locate, morePlaces, searchedNote, tiedCandidates, UNSEARCHED, unsearched, type MatchOutcome, type Placed, type Unplaced } from '../../core/match.ts';
 import type { Candidate, Edit, EngineOptions, RequestBudget } from '../../core/types.ts';
 import { ELISION, isBlank } from './syntax.ts';
 
@@ -26,124 +28,12 @@ export function occurrences(lines: readonly string[], piece: readonly string[], 
   return findBlock(lines, piece, null, 0, lines.length - piece.length, limit);
 }
 
-/** A line without its leading spaces and tabs: equal for lines that differ only in indentation. */
-const unindented = (line: string): string => line.replace(/^[ \t]+/, '');
+/** The names an indent shift's messages use for this format's sections. */
+const SHIFT_NAMES = { old: 'the SEARCH lines', new: 'the REPLACE lines', more: 'the SEARCH' };
 
-const indentOf = (line: string) => /^[ \t]*/.exec(line)![0];
-
-function commonPrefix(a: string, b: string): string {
-  let n = 0;
-  while (n < a.length && n < b.length && a[n] === b[n]) n++;
-  return a.slice(0, n);
-}
-
-/** Per old line: is the file line different, and how similar is it (the weakest, for `similarity`)? */
-function compared(lines: readonly string[], old: readonly string[], start: number): { differing: number[]; similarity: number } {
-  const differing: number[] = [];
-  let similarity = 1;
-  old.forEach((line, i) => {
-    if (line === lines[start + i]) return;
-    differing.push(i);
-    // Whitespace-equal lines count as equal (Matching): only the others lower the similarity.
-    if (line.trimEnd() !== lines[start + i].trimEnd()) similarity = Math.min(similarity, lineSimilarity(line, lines[start + i]));
-  });
-  return { differing, similarity };
-}
-
-/**
- * "Indent shift": the SEARCH matches at `start` when its lines, with their
- * common leading blanks `I` removed, become the file's lines by prefixing
- * one and the same blank string `P` to every non-blank line (a blank SEARCH
- * line faces a blank file line). Returns `P`.
- */
-function shiftAt(lines: readonly string[], stripped: readonly (string | null)[], start: number): string | null {
-  let prefix: string | null = null;
-  for (let i = 0; i < stripped.length; i++) {
-    const want = stripped[i];
-    const got = lines[start + i];
-    if (want === null) {
-      if (!isBlank(got)) return null;
-      continue;
-    }
-    if (!got.endsWith(want)) return null;
-    const p = got.slice(0, got.length - want.length);
-    if (!isBlank(p)) return null;
-    if (prefix === null) prefix = p;
-    else if (p !== prefix) return null;
-  }
-  return prefix;
-}
-
-/** The leading blanks every non-blank line of `block` starts with (null when all are blank). */
-function commonIndent(block: readonly string[]): string | null {
-  const indents = block.filter((l) => !isBlank(l)).map(indentOf);
-  return indents.length === 0 ? null : indents.reduce(commonPrefix);
-}
-
+/** "Indent shift" (core/indent.ts), over the whole file. */
 function indentShift(lines: readonly string[], edit: Edit): MatchOutcome | null {
-  const common = commonIndent(edit.old);
-  if (common === null) return null;
-  const strip = (l: string) => (isBlank(l) ? null : l.slice(common.length));
-  const stripped = edit.old.map(strip);
-  const found: { start: number; prefix: string }[] = [];
-  // A shifted line has the same text once its indentation is removed: only
-  // those places can match (a blank SEARCH line faces a blank file line).
-  for (const s of findBlock(lines, stripped.map((l) => l ?? ''), unindented)) {
-    const prefix = shiftAt(lines, stripped, s);
-    if (prefix !== null) found.push({ start: s, prefix });
-  }
-  if (found.length === 0) return null;
-  if (found.length > 1) {
-    const tied = tiedCandidates(found.map((f) => f.start), (s) => candidateAt(lines, edit.old, s, null));
-    return {
-      ok: false,
-      code: 'ambiguous',
-      kind: 'whitespace',
-      ...tied,
-      outside: [],
-      message: `the SEARCH lines match ${plural(found.length, 'place')} of ${edit.file} with their indentation changed uniformly, at ${places(tied)}; include more lines in the SEARCH so that it matches one place only`,
-    };
-  }
-  const { start, prefix } = found[0];
-  const where = range(start + 1, start + edit.old.length);
-  const shift = `the SEARCH lines are indented with ${show(common)} where the file has ${show(prefix)}`;
-  // "Indent shift", the REPLACE lines: written like the SEARCH (shifted the
-  // same way), or already like the file (kept), else the edit fails.
-  const written = commonIndent(edit.new);
-  let newLines: string[] | undefined;
-  let how: string;
-  if (written === null) {
-    how = 'the REPLACE lines are blank';
-  } else if (written === common) {
-    newLines = edit.new.map((l) => (isBlank(l) ? l : prefix + l.slice(common.length)));
-    how = 'the REPLACE lines were shifted the same way';
-  } else if (written === prefix) {
-    how = "the REPLACE lines, already indented like the file, were kept as written";
-  } else {
-    return {
-      ok: false,
-      code: 'no-match',
-      kind: null,
-      candidates: [candidateAt(lines, edit.old, start, null)],
-      outside: [],
-      message: `the SEARCH lines match ${where} of ${edit.file} only with their indentation shifted (${shift}), and the REPLACE lines are indented with ${show(
-        written,
-      )}, like neither, so where they belong is unclear; nothing was changed: copy the SEARCH lines exactly as the file has them, indentation included, and indent the REPLACE lines the same way`,
-    };
-  }
-  const { differing, similarity } = compared(lines, edit.old, start);
-  const placed: Explained = {
-    ok: true,
-    kind: 'whitespace',
-    start,
-    end: start + edit.old.length,
-    offset: null,
-    similarity,
-    differing,
-    message: `applied at ${where} by shifting the indentation uniformly: ${shift}, and ${how}`,
-  };
-  if (newLines) placed.newLines = newLines;
-  return placed;
+  return placeShifted(lines, edit, SHIFT_NAMES, 0, lines.length - edit.old.length, null);
 }
 
 /** Split lines at the lines that are exactly `...`. */
@@ -249,6 +139,14 @@ function alreadyThere(lines: readonly string[], edit: Edit): string {
   return `; note that the REPLACE lines are already in ${edit.file} at ${range(found[0] + 1, found[0] + edit.new.length)}: was this edit applied already?`;
 }
 
+/** For a whitespace match: the first line that differs by more than trailing white space, named by code point. */
+function invisibly(lines: readonly string[], old: readonly string[], placed: Placed): string {
+  const i = placed.differing.find((k) => old[k].trimEnd() !== lines[placed.start + k].trimEnd());
+  if (i === undefined) return '';
+  const line = lines[placed.start + i];
+  return ` (line ${placed.start + i + 1} differs from the SEARCH's only invisibly: ${firstDifference(line.trimEnd(), old[i].trimEnd(), 'the SEARCH')}, and is taken as the same line)`;
+}
+
 /**
  * Place a SEARCH/REPLACE edit in the file's lines: the core ladder without a
  * cited line (exact, then trailing whitespace ignored), then a uniform indent
@@ -258,9 +156,9 @@ function alreadyThere(lines: readonly string[], edit: Edit): string {
 export function locateSearch(lines: readonly string[], edit: Edit, options: EngineOptions, budget?: RequestBudget): MatchOutcome {
   const core = locate(lines, edit.old, null, options, budget);
   if (core.ok) {
-    const what = core.kind === 'exact' ? 'exactly' : `ignoring trailing whitespace on ${plural(core.differing.length, 'line')}`;
+    const what = core.kind === 'exact' ? 'exactly' : `ignoring trailing whitespace on ${plural(core.differing.length, 'line')}${invisibly(lines, edit.old, core)}`;
     const placed: Explained = { ...core, message: `applied at ${range(core.start + 1, core.end)}, matched ${what}` };
-    return placed;
+    return restyled(lines, edit, placed, SHIFT_NAMES.new);
   }
   if (core.code === 'ambiguous') {
     return {
@@ -284,13 +182,14 @@ export function locateSearch(lines: readonly string[], edit: Edit, options: Engi
   const c = core.candidates[0];
   let detail = '';
   if (!c && lines.length === 0) detail = `; ${edit.file} is empty: to add lines to it, leave the SEARCH section empty`;
-  else if (!c) detail = `, and no stretch of it comes close (none shares half the text)${searchedNote(core)}`;
+  else if (!c && unsearched(core)) detail = `; ${UNSEARCHED}`;
+  else if (!c) detail = `, and no stretch of it${core.searched ? ' that was compared' : ''} comes close (none shares half the text)${searchedNote(core)}`;
   else {
     const i = c.differs.indexOf(true);
     if (i >= 0)
       detail = `; closest is ${range(c.start, c.end)} (similarity ${c.similarity.toFixed(3)}), where line ${c.start + i} is ${show(
         c.lines[i] ?? '',
-      )} but the SEARCH has ${show(edit.old[i])}${searchedNote(core)}`;
+      )} but the SEARCH has ${show(edit.old[i])}${c.lines[i] === undefined ? '' : alikeNote(c.lines[i], edit.old[i], 'the SEARCH')}${searchedNote(core)}`;
   }
   return {
     ...core,

@@ -3,8 +3,9 @@
 // takes the whole lines the occurrence touches and replaces them by the same
 // lines with `old_str` swapped for `new_str`.
 
+import { alikeNote } from '../../core/invisible.ts';
 import { quote } from '../../core/diagnostics.ts';
-import { SEARCH_BUDGET_PER_EDIT, budgetedSimilarity, searchBudget, searchedNote, type MatchOutcome, refusal, type SearchBudget } from '../../core/match.ts';
+import { SEARCH_BUDGET_PER_EDIT, budgetedSimilarity, searchBudget, searchedNote, UNSEARCHED, type MatchOutcome, refusal, type SearchBudget } from '../../core/match.ts';
 import { lastAtOrBelow } from '../../core/reply.ts';
 import { quickRatio } from '../../core/similarity.ts';
 import type { Candidate, Edit, RequestBudget } from '../../core/types.ts';
@@ -112,12 +113,11 @@ export function locateStr(lines: readonly string[], edit: Edit, request?: Reques
       best = i;
     }
   }
-  if (best < 0 && n > 0) {
-    // Nothing compared: the search budget of the request was used up.
-    best = 0;
-    bestScore = budgetedSimilarity(searchBudget(request), probe, lines[0]);
-  }
   const searched = compared < n ? { searched: { compared, places: n } } : {};
+  if (best < 0 && n > 0) {
+    // Nothing compared: the search budget of the request was used up, and no line is named.
+    return refusal('no-match', `old_str does not occur in ${edit.file}; ${UNSEARCHED}; old_str must match the file exactly, whitespace and indentation included`);
+  }
   if (best < 0) {
     return { ok: false, code: 'no-match', kind: null, candidates: [], outside: [], message: `old_str does not occur in ${edit.file}, which is empty` };
   }
@@ -130,7 +130,7 @@ export function locateStr(lines: readonly string[], edit: Edit, request?: Reques
     candidates: [candidate],
     outside: [],
     ...searched,
-    message: `old_str does not occur in ${edit.file}; the line most like its ${k === 0 ? 'first line' : `line ${k + 1}`} ${show(probe)} is line ${best + 1}, ${show(lines[best])} (similarity ${bestScore.toFixed(3)})${searchedNote(searched)}; old_str must match the file exactly, whitespace and indentation included`,
+    message: `old_str does not occur in ${edit.file}; the line most like its ${k === 0 ? 'first line' : `line ${k + 1}`} ${show(probe)} is line ${best + 1}, ${show(lines[best])}${alikeNote(lines[best], probe, 'old_str')} (similarity ${bestScore.toFixed(3)})${searchedNote(searched)}; old_str must match the file exactly, whitespace and indentation included`,
   };
 }
 

@@ -1,6 +1,7 @@
 // udiff: unified diffs, standard (`@@ -a,b +c,d @@`) and aider's number-less
 // form (`@@ ... @@`). The format's whole surface for the registry.
 
+import { locateShifting } from '../../core/indent.ts';
 import { replyLines } from '../../core/reply.ts';
 import type { Format } from '../../core/types.ts';
 import { hunkNumbers } from './hunks.ts';
@@ -54,6 +55,8 @@ export const udiff: Format = {
   detect: detectUdiff,
   write: writeUdiff,
   stream: UDIFF_STREAM,
+  // The match ladder, then a uniform indent shift (spec/matching.md, Indentation).
+  locate: locateShifting,
   prompt: PROMPT,
   marker: MARKER,
 };

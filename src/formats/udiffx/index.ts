@@ -3,6 +3,7 @@
 // plus `prose` (the reply without its envelopes) and `fileContent` (the
 // context block for prompts).
 
+import { locateShifting } from '../../core/indent.ts';
 import { replyLines } from '../../core/reply.ts';
 import type { Format } from '../../core/types.ts';
 import { envelopes, parseUdiffx } from './parse.ts';
@@ -65,6 +66,8 @@ export const udiffx: Format = {
   },
   write: writeUdiffx,
   stream: UDIFFX_STREAM,
+  // The match ladder, then a uniform indent shift (spec/matching.md, Indentation).
+  locate: locateShifting,
   prompt: PROMPT,
   marker: MARKER,
 };

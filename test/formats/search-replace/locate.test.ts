@@ -64,10 +64,24 @@ describe('uniform indent shift', () => {
     });
   });
 
-  it('removes indentation the file does not have, and converts spaces to tabs', () => {
-    const r = run(['fn x() {', '\tgo();', '}'], ['        go();'], ['        go(1);', '            more();']);
+  it('removes indentation the file does not have, and converts spaces to tabs, the deeper lines too', () => {
+    const r = run(['fn x() {', '\tgo();', '}'], ['    go();'], ['    go(1);', '        more();']);
     assert.ok(r.ok);
-    assert.deepEqual(r.newLines, ['\tgo(1);', '\t    more();']);
+    assert.deepEqual(r.newLines, ['\tgo(1);', '\t\tmore();']);
+    assert.equal(r.kind, 'whitespace');
+  });
+
+  it('fails rather than mix: eight spaces cited for one tab, and a line four spaces deeper', () => {
+    const r = run(['fn x() {', '\tgo();', '}'], ['        go();'], ['        go(1);', '            more();']);
+    assert.ok(!r.ok);
+    assert.equal(r.code, 'no-match');
+    assert.match(r.message ?? '', /not a whole number of 8 spaces/);
+  });
+
+  it('converts four-space units to the file\'s two when the cited lines show it', () => {
+    const r = run(['def f():', '  go()'], ['    go()'], ['    if a:', '        stop()']);
+    assert.ok(r.ok, JSON.stringify(r));
+    assert.deepEqual(r.newLines, ['  if a:', '    stop()']);
     assert.equal(r.kind, 'whitespace');
   });
 
