@@ -160,7 +160,7 @@ function splitBody(head: ReplyLine, body: ReplyLine[], end: ReplyLine): Split {
     .map((k) => `line ${body[k].line} gives ${plural(k, 'SEARCH line')} and ${plural(body.length - k - 1, 'REPLACE line')}`)
     .join('; ');
   const count = /^(?:<+|-+)/.exec(head.text.trim())![0].length;
-  const other = count === 9 ? 8 : count + 1;
+  const other = count >= 9 ? 8 : count + 1;
   return {
     search: body,
     replace: [],

@@ -4,12 +4,12 @@
 /**
  * Markers are matched on the trimmed line: aider's 5 to 9 marker characters
  * (`<{5,9}`), or Cline's `replace_in_file` markers `------- SEARCH` and
- * `+++++++ REPLACE` with 3 to 9 `-` or `+`. Either head goes with either
+ * `+++++++ REPLACE` with 3 or more `-` or `+` (as Cline reads them). Either head goes with either
  * end marker; the divider is the same.
  */
-export const HEAD = /^(?:<{5,9}|-{3,9})[ \t]*SEARCH>?$/;
+export const HEAD = /^(?:<{5,9}|-{3,})[ \t]*SEARCH>?$/;
 export const DIVIDER = /^={5,9}$/;
-export const END = /^(?:>{5,9}|\+{3,9})[ \t]*REPLACE>?$/;
+export const END = /^(?:>{5,9}|\+{3,})[ \t]*REPLACE>?$/;
 
 /** The markers a block is told to use in messages: aider's, or Cline's when its head is Cline's. */
 export function markersLike(head: string): { head: string; divider: string; end: string; char: '<' | '-'; endChar: '>' | '+' } {
