@@ -108,7 +108,6 @@ describe('udiffx: renames and patches in either order', () => {
   for (const [name, body] of [
     ['rename, then patch the new path', `<FILE_RENAME from="app.py" to="main.py"/>\n${patch('main.py')}`],
     ['patch, then rename', `${patch('app.py')}\n<FILE_RENAME from="app.py" to="main.py"/>`],
-    ['rename, then patch the old path', `<FILE_RENAME from="app.py" to="main.py"/>\n${patch('app.py')}`],
   ]) {
     it(`${name}: the file is patched and moved`, () => {
       const r = apply(body);
@@ -116,6 +115,13 @@ describe('udiffx: renames and patches in either order', () => {
       assert.equal(r.ok, true);
     });
   }
+
+  it('rename, then patch the old path: the patch fails (the file is not there any more), the rename applies', () => {
+    const r = apply(`<FILE_RENAME from="app.py" to="main.py"/>\n${patch('app.py')}`);
+    assert.deepEqual(codes(r), ['applied', 'file-not-found']);
+    assert.match(r.edits[1].message, /app\.py is not there at this point of the reply: it was renamed to main\.py by <FILE_RENAME> at line \d+, and directives run in reply order; name the file main\.py$/);
+    assert.equal(r.files['app.py'], null);
+  });
 
   it('a rename onto a given file fails, and a patch of that name after it does not touch the given file', () => {
     const r = apply(`<FILE_RENAME from="app.py" to="notes.txt"/>\n<FILE_PATCH path="notes.txt">\n@@\n-keep me\n+lost\n</FILE_PATCH>`);

@@ -5,6 +5,7 @@
 
 import { replyLines } from '../../core/reply.ts';
 import type { Format } from '../../core/types.ts';
+import { locateUdiffx } from './locate.ts';
 import { envelopes, parseUdiffx } from './parse.ts';
 import { fileContent, writeUdiffx } from './write.ts';
 import { MARKER, PROMPT } from './prompt.ts';
@@ -64,6 +65,7 @@ export const udiffx: Format = {
       : { score: 0, reason: 'no `<FILE_CHANGES>` envelope' };
   },
   write: writeUdiffx,
+  locate: locateUdiffx,
   stream: UDIFFX_STREAM,
   prompt: PROMPT,
   marker: MARKER,

@@ -324,11 +324,11 @@ describe('directives in order: renames', () => {
     ]);
   });
 
-  it('the old path after the rename still names the file; a path before the rename is read as written', () => {
+  it('the old path after the rename names nothing (file-not-found); a path before the rename is read as written', () => {
     assert.deepEqual(read('<FILE_PATCH path="b.txt">\n@@\n-x\n+y\n</FILE_PATCH>\n<FILE_RENAME from="a.txt" to="b.txt"/>\n<FILE_PATCH path="a.txt">\n@@\n-x\n+y\n</FILE_PATCH>'), [
       ['replace', 'b.txt', undefined, undefined],
       ['rename', 'a.txt', 'b.txt', undefined],
-      ['replace', 'a.txt', undefined, undefined],
+      ['replace', 'a.txt', undefined, 'file-not-found'],
     ]);
   });
 
