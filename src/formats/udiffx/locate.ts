@@ -9,7 +9,9 @@
 // |                                        | it by the ladder in the lines after those, once      |
 // | trailing blank context the file lacks  | the hunk without those blank lines, only when it     |
 // | at its end                             | then ends where the file's last non-blank line ends  |
+// | context lines only (`meta.unchanged`)  | as a plain hunk, with the warning `no-change`        |
 
+import { diagnostic } from '../../core/diagnostics.ts';
 import { locate } from '../../core/match.ts';
 import type { Edit, EngineOptions, MatchKind, MatchOutcome, Placed, RequestBudget } from '../../core/types.ts';
 
@@ -45,8 +47,17 @@ export function locateUdiffx(lines: readonly string[], edit: Edit, options: Engi
   const gap = gapOf(edit);
   if (gap !== null) return locateRange(lines, edit, gap, cited, options, budget);
   const outcome = locate(lines, edit.old, cited, options, budget);
-  if (outcome.ok) return outcome;
-  return blankTail(lines, edit, cited, options, budget) ?? outcome;
+  const found = outcome.ok ? outcome : (blankTail(lines, edit, cited, options, budget) ?? outcome);
+  if (found.ok && edit.meta?.unchanged === true) {
+    const warning = diagnostic(
+      'no-change',
+      'warning',
+      `the hunk at line ${edit.span.start.line} has context lines only (no "-" or "+" line): it was found at lines ${found.start + 1}-${found.end} and changes nothing. To change lines, mark each line to remove with "-" and each new line with "+"`,
+      edit.span,
+    );
+    return { ...found, warnings: [...(found.warnings ?? []), warning] };
+  }
+  return found;
 }
 
 /**

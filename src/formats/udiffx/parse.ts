@@ -733,7 +733,8 @@ function withRange(edit: Edit, hunk: Hunk, tildes: readonly RangeMark[]): void {
 /**
  * The edit of a hunk that has context lines only (no `-` or `+` line): it is
  * placed like any hunk (its lines must be in the file) and changes nothing,
- * with the warning `no-change`. Null for a hunk with no lines at all.
+ * with the warning `no-change` when placed (`meta.unchanged`, see
+ * locate.ts). Null for a hunk with no lines at all.
  */
 function unchanged(hunk: Hunk, file: string, index: number): Edit | null {
   if (hunk.old.length === 0 || hunk.changes > 0 || hunk.error) return null;
@@ -747,14 +748,8 @@ function unchanged(hunk: Hunk, file: string, index: number): Edit | null {
     keep: hunk.keep,
     span,
     oldSpans: hunk.oldSpans,
-    warnings: [
-      diagnostic(
-        'no-change',
-        'warning',
-        `the hunk at line ${hunk.header.line.line} has context lines only (no "-" or "+" line): it changes nothing. To change lines, mark each line to remove with "-" and each new line with "+"`,
-        span,
-      ),
-    ],
+    meta: { unchanged: true },
+    warnings: [],
   };
   if (hunk.numbers) edit.cited = Math.max(1, hunk.numbers.oldStart);
   return edit;
