@@ -62,9 +62,11 @@ export function locateUdiffx(lines: readonly string[], edit: Edit, options: Engi
 
 /**
  * A hunk whose last context lines are blank lines the file does not have at
- * its end: placed without them when the rest then runs up to the file's
- * blank tail (the lines after the match are blank, and fewer than the
- * hunk's); else null.
+ * its end: placed without them, and only right before the file's blank tail
+ * (its last lines that are blank, fewer than the hunk's trailing blank
+ * lines), where the lines before them must match as any hunk's old lines at
+ * a cited place; else null. The place is the only one where the hunk's lines
+ * are followed by nothing but blank lines, so no search is made elsewhere.
  */
 function blankTail(lines: readonly string[], edit: Edit, cited: number | null, options: EngineOptions, budget?: RequestBudget): Placed | null {
   const context = new Set(edit.keep?.filter((j): j is number => j !== null) ?? []);
@@ -72,10 +74,14 @@ function blankTail(lines: readonly string[], edit: Edit, cited: number | null, o
   while (k > 0 && isBlank(edit.old[k - 1]) && context.has(k - 1)) k--;
   const dropped = edit.old.length - k;
   if (dropped === 0 || k === 0) return null;
-  const outcome = locate(lines, edit.old.slice(0, k), cited, options, budget);
-  if (!outcome.ok) return null;
-  const tail = lines.length - outcome.end;
-  if (tail >= dropped || !lines.slice(outcome.end).every(isBlank)) return null;
+  let last = lines.length;
+  while (last > 0 && isBlank(lines[last - 1])) last--;
+  const tail = lines.length - last;
+  const at = last - k;
+  if (tail >= dropped || at < 0) return null;
+  const found = locate(lines, edit.old.slice(0, k), at, { ...options, fuzzy: false }, budget);
+  if (!found.ok || found.start !== at) return null;
+  const outcome: Placed = { ...found, offset: cited === null ? null : at - cited };
   const start = outcome.start;
   const newLines = withContext(edit, (j) => (start + j < lines.length ? lines[start + j] : undefined));
   return {
