@@ -193,6 +193,8 @@ export function parseSearchReplace(reply: string, context: ParseContext): ParseR
   let i = 0;
   while (i < lines.length) {
     if (!isHead(lines[i].text)) {
+      // A call's `</diff>` ends its blocks: an end marker after it is stray, not a second end.
+      if (ended && calls.some((c) => c.diffClose === i || c.close === i)) ended = null;
       if (isEnd(lines[i].text)) {
         if (ended) {
           // A second end marker before any new head: either could end the block.

@@ -374,6 +374,12 @@ describe("search-replace parser: Cline's replace_in_file", () => {
     }
   });
 
+  it('ends a call\'s last block at its </diff>: an end marker after the call is stray, not a second end', () => {
+    const { edits, diagnostics } = parse(lines('<replace_in_file>', '<path>a.txt</path>', '<diff>', '------- SEARCH', 'a', '=======', 'A', '+++++++ REPLACE', '</diff>', '</replace_in_file>', '+++++++ REPLACE'));
+    assert.deepEqual(edits.map((e) => e.error?.code), [undefined]);
+    assert.deepEqual(diagnostics.map((d) => d.code), ['stray-marker']);
+  });
+
   it('tells a divider in content from the divider by the Cline head\'s length', () => {
     const { edits } = parse(lines('a.txt', '```', '--------- SEARCH', 'a', '=======', 'x', '=========', 'A', '+++++++ REPLACE', '```'));
     assert.deepEqual([edits[0].old, edits[0].new], [['a', '=======', 'x'], ['A']]);
