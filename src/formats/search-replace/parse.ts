@@ -96,12 +96,13 @@ function findCalls(lines: readonly ReplyLine[]): Call[] {
     let path: Call['path'] = null;
     let diffOpen = -1;
     let diffClose: number | null = null;
-    for (let k = i + 1; k < close; k++) {
+    for (let k = i; k < Math.min(close + 1, lines.length); k++) {
       const text = lines[k].text.trim();
-      const m = CALL_PATH.exec(text);
-      if (m && path === null && diffOpen < 0) path = { index: k, text: m[1].trim() };
-      else if (DIFF_OPEN.test(text) && diffOpen < 0) diffOpen = k;
-      else if (DIFF_CLOSE.test(text) && diffOpen >= 0) {
+      const m = diffOpen < 0 ? CALL_PATH.exec(text) : null;
+      if (m && path === null) path = { index: k, text: m[1].trim() };
+      if (diffOpen < 0) {
+        if (DIFF_OPEN.test(text)) diffOpen = k;
+      } else if (DIFF_CLOSE.test(text) || (k === close && text.startsWith('</diff>'))) {
         diffClose = k;
         break;
       }

@@ -69,11 +69,12 @@ export function dividerShapedLike(headRaw: string): string {
 
 // Cline's `replace_in_file` tool call, written as XML in the reply:
 // `<replace_in_file>`, `<path>PATH</path>`, `<diff>`, the blocks, `</diff>`,
-// `</replace_in_file>`, each tag on a line of its own (the path tag with
-// its path on one line).
-export const CALL_OPEN = /^<replace_in_file>$/;
-export const CALL_CLOSE = /^<\/replace_in_file>$/;
-export const CALL_PATH = /^<path>(.*)<\/path>$/;
-export const DIFF_OPEN = /^<diff>$/;
-export const DIFF_CLOSE = /^<\/diff>$/;
+// `</replace_in_file>`. Matched on trimmed lines that hold tags only; tags
+// may share a line (`<replace_in_file><path>a.py</path><diff>`,
+// `</diff></replace_in_file>`), as Cline's own reader allows.
+export const CALL_OPEN = /^<replace_in_file>(?:<.*)?$/;
+export const CALL_CLOSE = /^(?:<\/diff>)?<\/replace_in_file>$/;
+export const CALL_PATH = /^(?:<replace_in_file>)?<path>(.*)<\/path>(?:<diff>)?$/;
+export const DIFF_OPEN = /^(?:<replace_in_file>)?(?:<path>.*<\/path>)?<diff>$/;
+export const DIFF_CLOSE = /^<\/diff>(?:<\/replace_in_file>)?$/;
 
