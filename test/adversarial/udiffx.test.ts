@@ -227,6 +227,14 @@ describe('udiffx: directives in reply order, range removal, blank lines at the e
     assert.equal(r.files['app2.py'], 'print(1)\n');
   });
 
+  it('a numbered patch of a new file is read as part of the envelope, not as a stray unified diff', () => {
+    const r = apply('<FILE_APPEND path="n.txt">\na\nb\nc\n</FILE_APPEND>\n<FILE_PATCH path="n.txt">\n@@ -2,1 +2,1 @@\n-b\n+B\n</FILE_PATCH>');
+    assert.deepEqual(r.diagnostics, []);
+    assert.deepEqual(r.edits.map((e) => [e.status, e.code, e.duplicateOf]), [['applied', null, null], ['applied', 'duplicate', 0]]);
+    assert.equal(r.files['n.txt'], 'a\nB\nc\n');
+    assert.equal(r.ok, true);
+  });
+
   it('a patch of a file after its deletion, or of the old name after a rename, changes nothing of either', () => {
     const del = apply('<FILE_DELETE path="notes.txt"/>\n<FILE_PATCH path="notes.txt">\n@@\n-keep me\n+kept\n</FILE_PATCH>');
     assert.deepEqual(codes(del), ['applied', 'file-not-found']);

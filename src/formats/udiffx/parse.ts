@@ -329,7 +329,8 @@ function scan(reply: string, files: readonly string[]): Scan {
   // "Directives run in order": the text of each file written earlier in the
   // reply (a later patch or append of it is folded into that write), and the
   // paths a deletion or a rename took away (a later directive on one fails).
-  const texts = new Map<string, { edit: Edit; described: string }>();
+  const texts = new Map<string, Known>();
+  const written: Known[] = [];
   const gone = new Map<string, { why: string; to?: string }>();
   const goneError = (name: string, path: string, tag: Span): Diagnostic | undefined => {
     const g = gone.get(path);
@@ -456,13 +457,16 @@ function scan(reply: string, files: readonly string[]): Scan {
             // An append to a file written earlier in the reply: its lines join that text.
             known.edit.new = [...known.edit.new, ...edit.new];
             if (edit.finalNewline !== undefined) known.edit.finalNewline = edit.finalNewline;
+            edits.push(folded(known, { span: edit.span, warnings: [] }, edits.length));
             p = end;
             break;
           }
           push(edit);
           names.write(path);
           if (path && !edit.error && edit.moveTo === undefined && (kind === 'write' || !files.includes(path))) {
-            texts.set(path, { edit: edits[edits.length - 1], described });
+            const entry: Known = { edit: edits[edits.length - 1], described, folded: [] };
+            texts.set(path, entry);
+            written.push(entry);
             gone.delete(path);
           }
           p = end;
@@ -508,7 +512,11 @@ function scan(reply: string, files: readonly string[]): Scan {
           const known = path ? texts.get(path) : undefined;
           if (known && hunks.length > 0 && !fileError && !poisonedBy) {
             // A patch of a file written earlier in the reply: folded into that write.
-            for (const failed of foldHunks(known.edit, hunks, known.described)) edits.push({ ...failed, index: edits.length });
+            const failures = new Map(foldHunks(known.edit, hunks, known.described).map((f) => [f.span.from, f]));
+            for (const hunk of hunks) {
+              const failed = failures.get(hunk.span.from);
+              edits.push(failed ? { ...failed, index: edits.length } : folded(known, hunk, edits.length));
+            }
           } else {
             edits.push(...hunks);
           }
@@ -586,6 +594,7 @@ function scan(reply: string, files: readonly string[]): Scan {
             texts.delete(from);
             texts.set(to, known);
             gone.set(from, { why: `renamed to ${to} by <FILE_RENAME> at line ${tag.start.line}`, to });
+            edits.push(folded(known, { span: edit.span, warnings: [] }, edits.length));
             p = end;
             break;
           } else {
@@ -630,7 +639,36 @@ function scan(reply: string, files: readonly string[]): Scan {
     if (!envelope.closed) break;
     pos = envelope.to;
   }
+  // A directive folded into a write repeats that write's final text (the engine applies it once).
+  for (const known of written) {
+    for (const f of known.folded) {
+      f.file = known.edit.file;
+      f.new = known.edit.new;
+      if (known.edit.finalNewline !== undefined) f.finalNewline = known.edit.finalNewline;
+      else delete f.finalNewline;
+    }
+  }
   return { edits, diagnostics, envelopes };
+}
+
+/** A file written earlier in the reply: its write edit, how to name it in messages, and the directives folded into it. */
+interface Known {
+  edit: Edit;
+  described: string;
+  folded: Edit[];
+}
+
+/**
+ * "Directives run in order": the edit of a directive folded into the write
+ * of `known`: a write of the same final text (set when the reply has been
+ * read), which the engine applies once and reports as a duplicate of it.
+ */
+function folded(known: Known, directive: Pick<Edit, 'span' | 'warnings'>, index: number): Edit {
+  // An append that creates a file (one not given) writes it whole: the same edit as a write.
+  if (known.edit.kind === 'append') known.edit.kind = 'write';
+  const edit: Edit = { index, kind: 'write', file: known.edit.file, old: [], new: [], span: directive.span, warnings: directive.warnings };
+  known.folded.push(edit);
+  return edit;
 }
 
 /**

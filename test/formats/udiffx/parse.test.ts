@@ -410,9 +410,13 @@ describe('udiffx parser: directives in reply order, range removal, hunks that ch
   const files = ['a.txt'];
   const edits = (body: string) => parseUdiffx(`<FILE_CHANGES>\n${body}\n</FILE_CHANGES>`, { files }).edits;
 
-  it('folds patches and appends of a file written earlier into the write, hunks placed in the text as the write left it', () => {
+  it('folds patches and appends of a file written earlier into the write, hunks placed in the text as the write left it; each folded directive repeats the final write', () => {
     const es = edits('<FILE_NEW path="n.txt">\none\ntwo\nthree\n</FILE_NEW>\n<FILE_PATCH path="n.txt">\n@@\n-three\n+3\n@@\n-one\n+1\n</FILE_PATCH>\n<FILE_APPEND path="n.txt">\nfour\n</FILE_APPEND>');
-    assert.deepEqual(es.map((e) => [e.index, e.kind, e.file, e.new, e.error?.code]), [[0, 'write', 'n.txt', ['1', 'two', '3', 'four'], undefined]]);
+    const text = ['1', 'two', '3', 'four'];
+    assert.deepEqual(
+      es.map((e) => [e.index, e.kind, e.file, e.new, e.error?.code, e.span.start.line]),
+      [[0, 'write', 'n.txt', text, undefined, 2], [1, 'write', 'n.txt', text, undefined, 8], [2, 'write', 'n.txt', text, undefined, 11], [3, 'write', 'n.txt', text, undefined, 15]],
+    );
   });
 
   it('keeps a hunk that does not apply to the written text as a failing edit of its own, indexed in order, naming the write', () => {
@@ -432,7 +436,7 @@ describe('udiffx parser: directives in reply order, range removal, hunks that ch
   it('moves the write of a new file that is renamed, and fails directives on paths deleted or renamed away', () => {
     assert.deepEqual(
       edits('<FILE_NEW path="n.txt">\nx\n</FILE_NEW>\n<FILE_RENAME from="n.txt" to="m.txt"/>\n<FILE_PATCH path="n.txt">\n@@\n-x\n+y\n</FILE_PATCH>').map((e) => [e.kind, e.file, e.error?.code]),
-      [['write', 'm.txt', undefined], ['replace', 'n.txt', 'file-not-found']],
+      [['write', 'm.txt', undefined], ['write', 'm.txt', undefined], ['replace', 'n.txt', 'file-not-found']],
     );
     const es = edits('<FILE_DELETE path="a.txt"/>\n<FILE_DELETE path="a.txt"/>\n<FILE_RENAME from="a.txt" to="b.txt"/>\n<FILE_APPEND path="a.txt">\nx\n</FILE_APPEND>');
     assert.deepEqual(es.map((e) => e.error?.code), [undefined, 'file-not-found', 'file-not-found', 'file-not-found']);
