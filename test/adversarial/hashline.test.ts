@@ -130,3 +130,26 @@ describe('hashline: many failing calls', () => {
     assert.equal(r.files['big.js'], files['big.js'].replace(`${lines[7]}\n`, 'const seven = 7;\n'));
   });
 });
+
+describe('hashline: arguments as JSON text', () => {
+  const held = (c: Record<string, unknown>) =>
+    JSON.stringify({ tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'edit', arguments: JSON.stringify({ path: 'app.py', ...c }) } }] });
+
+  it('a call whose arguments are JSON text applies exactly where the object form would', () => {
+    const c = { line: 4, tag: lineTag('    run()'), new: '    run("again")\n    done()' };
+    const a = apply([held(c)]);
+    const b = apply([edit(c)]);
+    assert.deepEqual(a.files, b.files);
+    assert.deepEqual(codes(a), ['applied']);
+  });
+
+  it('a key twice in the arguments text is refused; text that is not JSON holds no call', () => {
+    const twice = held({ line: 2, tag: lineTag('    load()'), new: 'x' }).replace('\\"line\\":2', '\\"line\\":2,\\"line\\":3');
+    const r = apply([twice]);
+    untouched(r);
+    assert.deepEqual(codes(r), ['malformed']);
+    const broken = apply([held({ line: 2, tag: lineTag('    load()'), new: 'x' }).replace(',\\"new\\"', ' \\"new\\"')]);
+    assert.deepEqual(broken.files, FILES);
+    assert.deepEqual(codes(broken), []);
+  });
+});

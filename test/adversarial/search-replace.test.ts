@@ -216,3 +216,52 @@ describe('search-replace: differences that do not show', () => {
 describe('search-replace: re-indented replies', () => {
   indentationCases('search-replace', (path, c) => block(path, sides(c).old, sides(c).new));
 });
+
+describe("search-replace: Cline's replace_in_file", () => {
+  const call = (path: string | null, ...blocks: string[][]) =>
+    ['<replace_in_file>', ...(path === null ? [] : [`<path>${path}</path>`]), '<diff>', ...blocks.flat(), '</diff>', '</replace_in_file>', ''].join('\n');
+  const cline = (search: string[], replace: string[]) => ['------- SEARCH', ...search, '=======', ...replace, '+++++++ REPLACE'];
+  const FILES = { 'app.py': APP, 'other.py': APP };
+
+  it("a block whose first and last lines match but whose middle does not is refused (Cline's block anchor would replace it)", () => {
+    const r = apply(call('app.py', cline(['def main():', '    setup_everything()', '    run()'], ['def main():', '    run()'])));
+    untouched(r);
+    assert.equal(r.edits[0].code, 'no-match');
+  });
+
+  it('a call never edits a file named on a line inside it, nor the only file given when it names none', () => {
+    const named = apply(call('app.py', ['other.py'], cline(['    run()'], ['    go()'])), FILES);
+    assert.deepEqual(named.files, { ...FILES, 'app.py': APP.replace('run', 'go') });
+    const none = apply(call(null, cline(['    run()'], ['    go()'])));
+    untouched(none);
+    assert.equal(none.edits[0].code, 'missing-path');
+  });
+
+  it('the closing tags in REPLACE lines, or a block cut by </diff>, never take the rest of the reply as content', () => {
+    const cut = apply(call('app.py', ['------- SEARCH', '    run()', '=======', '    go()']) + call('app.py', cline(['    load()'], ['    fetch()'])));
+    assert.deepEqual(cut.edits.map((e) => e.code ?? e.status), ['missing-end-marker', 'applied']);
+    assert.equal(cut.files['app.py'], APP.replace('load', 'fetch'));
+    const eof = apply(['<replace_in_file>', '<path>app.py</path>', '<diff>', '------- SEARCH', '    run()', '=======', '    go()', ''].join('\n'));
+    untouched(eof);
+    assert.equal(eof.edits[0].code, 'truncated');
+  });
+
+  it('a SEARCH that occurs twice is refused though Cline would take the first', () => {
+    const files = { 'app.py': 'x = 1\nx = 1\n' };
+    const r = apply(call('app.py', cline(['x = 1'], ['x = 2'])), files);
+    untouched(r, files);
+    assert.equal(r.edits[0].code, 'ambiguous');
+  });
+
+  it('blocks out of file order apply in place, each against the file as given', () => {
+    const r = apply(call('app.py', cline(['    report()'], ['    summary()']), cline(['    load()'], ['    fetch()'])));
+    assert.deepEqual(r.edits.map((e) => e.code ?? e.status), ['applied', 'applied']);
+    assert.equal(r.files['app.py'], APP.replace('load', 'fetch').replace('report', 'summary'));
+  });
+
+  it('auto reads a call as this format, even with aider markers inside it', () => {
+    const r = apply(call('app.py', ['<<<<<<< SEARCH', '    run()', '=======', '    go()', '>>>>>>> REPLACE']), { 'app.py': APP }, 'auto');
+    assert.equal(r.format, 'search-replace');
+    assert.equal(r.files['app.py'], APP.replace('run', 'go'));
+  });
+});

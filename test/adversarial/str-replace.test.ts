@@ -159,3 +159,37 @@ describe('str-replace: differences that do not show (old_str must be exact; the 
     true,
   );
 });
+
+describe('str-replace: arguments as JSON text, keys twice', () => {
+  const held = (c: Record<string, unknown>) =>
+    JSON.stringify({ type: 'function', function: { name: 'str_replace_based_edit_tool', arguments: JSON.stringify({ path: 'app.py', ...c }) } });
+
+  it('arguments text with escapes, quotes and markers applies exactly where the object form would', () => {
+    const c = { command: 'str_replace', old_str: '    load()\n    run()\n    run()', new_str: '    load("\\"x\\"")\n>>>>>>> REPLACE\n    run()' };
+    const a = apply([held(c)]);
+    const b = apply([call(c)]);
+    assert.deepEqual(a.files, b.files);
+    assert.deepEqual(codes(a), ['applied']);
+  });
+
+  it('arguments text that breaks off, or holds a second copy of a key, changes nothing', () => {
+    const broken = held({ command: 'str_replace', old_str: 'def main():', new_str: 'def go():' }).replace(',\\"new_str\\"', ' \\"new_str\\"');
+    const cut = held({ command: 'create', path: 'x.py', file_text: 'y' }).replace('\\"y\\"}', '\\"y');
+    const twice = held({ command: 'str_replace', old_str: '    load()', new_str: '    x()' }).replace(',\\"new_str\\":', ',\\"new_str\\":\\"y\\",\\"new_str\\":');
+    const r = apply([broken, twice]);
+    untouched(r);
+    assert.deepEqual(codes(r), ['malformed', 'malformed']);
+    const t = apply([cut]);
+    untouched(t);
+    assert.deepEqual(codes(t), ['truncated']);
+  });
+
+  it('a key twice is refused whichever copy would have matched', () => {
+    const r = apply([
+      '{"command": "str_replace", "path": "app.py", "old_str": "nothing here", "old_str": "    load()", "new_str": "    x()"}',
+      '{"command": "str_replace", "path": "notes.txt", "path": "app.py", "old_str": "    load()", "new_str": "    x()"}',
+    ]);
+    untouched(r);
+    assert.deepEqual(codes(r), ['malformed', 'malformed']);
+  });
+});

@@ -110,7 +110,6 @@ describe('udiffx: renames and patches in either order', () => {
   for (const [name, body] of [
     ['rename, then patch the new path', `<FILE_RENAME from="app.py" to="main.py"/>\n${patch('main.py')}`],
     ['patch, then rename', `${patch('app.py')}\n<FILE_RENAME from="app.py" to="main.py"/>`],
-    ['rename, then patch the old path', `<FILE_RENAME from="app.py" to="main.py"/>\n${patch('app.py')}`],
   ]) {
     it(`${name}: the file is patched and moved`, () => {
       const r = apply(body);
@@ -118,6 +117,13 @@ describe('udiffx: renames and patches in either order', () => {
       assert.equal(r.ok, true);
     });
   }
+
+  it('rename, then patch the old path: the patch fails (the file is not there any more), the rename applies', () => {
+    const r = apply(`<FILE_RENAME from="app.py" to="main.py"/>\n${patch('app.py')}`);
+    assert.deepEqual(codes(r), ['applied', 'file-not-found']);
+    assert.match(r.edits[1].message, /app\.py is not there at this point of the reply: it was renamed to main\.py by <FILE_RENAME> at line \d+, and directives run in reply order; name the file main\.py$/);
+    assert.equal(r.files['app.py'], null);
+  });
 
   it('a rename onto a given file fails, and a patch of that name after it does not touch the given file', () => {
     const r = apply(`<FILE_RENAME from="app.py" to="notes.txt"/>\n<FILE_PATCH path="notes.txt">\n@@\n-keep me\n+lost\n</FILE_PATCH>`);
@@ -262,4 +268,72 @@ describe('udiffx: differences that do not show', () => {
 
 describe('udiffx: re-indented replies', () => {
   indentationCases('udiffx', (path, c) => `<FILE_CHANGES>\n<FILE_PATCH path="${path}">\n@@\n${hunkBody(c)}\n</FILE_PATCH>\n</FILE_CHANGES>\n`);
+});
+
+describe('udiffx: directives in reply order, range removal, blank lines at the end', () => {
+  it('a new file, then a patch of it whose lines occur twice in it: the file is written as it was given, the hunk fails', () => {
+    const r = apply('<FILE_NEW path="new.py">\nrun()\nrun()\n</FILE_NEW>\n<FILE_PATCH path="new.py">\n@@\n-run()\n+stop()\n</FILE_PATCH>');
+    assert.deepEqual(codes(r), ['applied', 'ambiguous']);
+    assert.equal(r.files['new.py'], 'run()\nrun()\n');
+  });
+
+  it('a patch written for a given file and aimed at a new file of the same reply never touches the given one', () => {
+    const r = apply('<FILE_NEW path="app2.py">\nprint(1)\n</FILE_NEW>\n<FILE_PATCH path="app2.py">\n@@\n     load()\n-    run()\n+    go()\n</FILE_PATCH>');
+    assert.deepEqual(codes(r), ['applied', 'no-match']);
+    assert.equal(r.files['app.py'], FILES['app.py']);
+    assert.equal(r.files['app2.py'], 'print(1)\n');
+  });
+
+  it('a numbered patch of a new file is read as part of the envelope, not as a stray unified diff', () => {
+    const r = apply('<FILE_APPEND path="n.txt">\na\nb\nc\n</FILE_APPEND>\n<FILE_PATCH path="n.txt">\n@@ -2,1 +2,1 @@\n-b\n+B\n</FILE_PATCH>');
+    assert.deepEqual(r.diagnostics, []);
+    assert.deepEqual(r.edits.map((e) => [e.status, e.code, e.duplicateOf]), [['applied', null, null], ['applied', 'duplicate', 0]]);
+    assert.equal(r.files['n.txt'], 'a\nB\nc\n');
+    assert.equal(r.ok, true);
+  });
+
+  it('a patch of a file after its deletion, or of the old name after a rename, changes nothing of either', () => {
+    const del = apply('<FILE_DELETE path="notes.txt"/>\n<FILE_PATCH path="notes.txt">\n@@\n-keep me\n+kept\n</FILE_PATCH>');
+    assert.deepEqual(codes(del), ['applied', 'file-not-found']);
+    assert.equal(del.files['notes.txt'], null);
+    const ren = apply('<FILE_RENAME from="app.py" to="main.py"/>\n<FILE_PATCH path="app.py">\n@@\n-    run()\n+    go()\n</FILE_PATCH>');
+    assert.deepEqual(codes(ren), ['applied', 'file-not-found']);
+    assert.deepEqual([ren.files['app.py'], ren.files['main.py']], [null, FILES['app.py']]);
+  });
+
+  it('a range removal whose end occurs twice below its start, or not at all, removes nothing', () => {
+    const files = { 'list.txt': 'a\nb\nx\ny\nz\ny\nz\n' };
+    for (const [tail, code] of [
+      ['-y\n-z', 'ambiguous'],
+      ['-q\n-r', 'no-match'],
+    ] as const) {
+      const r = apply(`<FILE_PATCH path="list.txt">\n@@\n-a\n-b\n~\n${tail}\n</FILE_PATCH>`, files);
+      untouched(r, files);
+      assert.deepEqual(codes(r), [code]);
+    }
+  });
+
+  it('a range removal whose end is above its start is not found (the end is searched below the start only)', () => {
+    const files = { 'list.txt': 'y\nz\nm\na\nb\n' };
+    const r = apply('<FILE_PATCH path="list.txt">\n@@\n-a\n-b\n~\n-y\n-z\n</FILE_PATCH>', files);
+    untouched(r, files);
+    assert.deepEqual(codes(r), ['no-match']);
+  });
+
+  it('trailing blank context the file lacks is forgiven at the end of the file only, never moving the hunk elsewhere', () => {
+    const files = { 'a.py': 'x = 1\nprint(x)\n\nx = 1\n' };
+    const end = apply('<FILE_PATCH path="a.py">\n@@\n-x = 1\n+x = 2\n \n \n</FILE_PATCH>', files);
+    // `x = 1` followed by a blank line is only at line 1 (one blank line, not two); at the end it has none.
+    assert.deepEqual(codes(end), ['applied']);
+    assert.equal(end.files['a.py'], 'x = 1\nprint(x)\n\nx = 2\n');
+    const middle = apply('<FILE_PATCH path="a.py">\n@@\n-print(x)\n+print(y)\n \n \n \n</FILE_PATCH>', files);
+    untouched(middle, files);
+    assert.deepEqual(codes(middle), ['no-match']);
+  });
+
+  it('a hunk of context lines only changes nothing, and says so', () => {
+    const r = apply('<FILE_PATCH path="app.py">\n@@\n     load()\n     run()\n</FILE_PATCH>');
+    assert.deepEqual(r.files, FILES);
+    assert.deepEqual(r.edits.map((e) => [e.status, e.warnings.map((w) => w.code)]), [['applied', ['no-change']]]);
+  });
 });

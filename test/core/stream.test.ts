@@ -403,9 +403,28 @@ const WHEN: {
       '</FILE_CHANGES>',
     ],
     started: [2, 5, 9, 13],
-    // The first hunk waits for a line of the second: a hunk that changes nothing is no edit, and the
-    // last hunk of a patch that ends without </FILE_PATCH> takes a warning.
-    complete: [5, 13, 13, 13],
+    // A new file takes the later patches of its path until the reply ends, and the edits after it wait for it.
+    complete: ['end', 'end', 'end', 'end'],
+  },
+  {
+    format: 'udiffx',
+    why: 'every hunk of a patch when the next directive begins (a second closing tag could still make its end ambiguous); a self-closing tag at once',
+    files: { 'a.rs': 'a\nb\n', 'old.txt': 'o\n' },
+    reply: [
+      '<FILE_CHANGES>',
+      '<FILE_PATCH path="a.rs">',
+      '@@ -1 +1 @@',
+      '-a',
+      '+A',
+      '@@ -2 +2 @@',
+      '-b',
+      '+B',
+      '</FILE_PATCH>',
+      '<FILE_DELETE path="old.txt" />',
+      '</FILE_CHANGES>',
+    ],
+    started: [2, 6, 10],
+    complete: [10, 10, 10],
   },
   {
     format: 'hashline',

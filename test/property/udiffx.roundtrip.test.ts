@@ -10,8 +10,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { parseText } from '../../src/core/text.ts';
-import type { FileChange } from '../../src/core/types.ts';
+import { parseText, type TextFile } from '../../src/core/text.ts';
+import type { Edit, EditResult, FileChange } from '../../src/core/types.ts';
 import { prose, udiffx } from '../../src/formats/udiffx/index.ts';
 import { build, fileLine, lineEdit, manyFiles, textFiles, version, type Version } from './arbitraries.ts';
 import { RUNS, SCALE, applier, byKind, checkAppliedAsFull, checkGarbage, forEachCut, show } from './invariants.ts';
@@ -175,6 +175,23 @@ const envelopeish = (files: Record<string, string>): fc.Arbitrary<string> => {
     .map(([parts, eol, closed]) => ['Prose.', '<FILE_CHANGES>', ...parts.flat(), ...(closed ? ['</FILE_CHANGES>'] : [])].join(eol));
 };
 
+/**
+ * The new lines of a udiffx hunk at its reported range: context lines are
+ * the file's; after a `~` range removal (`meta.gap`) they are counted from
+ * the range's end; blank context lines past the file's end are not written.
+ */
+const udiffxLines = (edit: Edit, e: EditResult, original: TextFile): string[] => {
+  if (!edit.keep) return edit.new;
+  const actual = original.lines.slice(e.range!.start - 1, e.range!.end);
+  const gap = edit.meta?.gap;
+  return edit.new.flatMap((line, i) => {
+    const j = edit.keep![i];
+    if (j === null) return [line];
+    const k = typeof gap === 'number' && j >= gap ? actual.length - (edit.old.length - j) : j;
+    return k < actual.length ? [actual[k]] : [];
+  });
+};
+
 describe('udiffx garbage replies', () => {
   it('never throw, and files change only by the applied edits', () => {
     checkGarbage(udiffx, {
@@ -182,7 +199,7 @@ describe('udiffx garbage replies', () => {
       reply: (files) => fc.oneof(fc.string({ maxLength: 200 }), envelopeish(files)),
       numRuns: 500 * SCALE,
       // A hunk against a missing file creates it, as FILE_NEW and FILE_APPEND do.
-      invariants: { creates: ['insert', 'append', 'write'] },
+      invariants: { creates: ['insert', 'append', 'write'], newLines: udiffxLines },
       check: (_files, reply) => assert.doesNotThrow(() => prose(reply)),
       key: byKind,
       expected: ['applied replace', 'applied write', 'applied delete', 'failed malformed', 'failed unsafe-path', 'failed truncated', 'failed no-match'],

@@ -23,10 +23,12 @@ export const hashline: Format = {
   title: 'hashline line:tag edits',
   parse: parseHashline,
   detect(reply) {
+    // A call's arguments may be JSON text in a string (`"arguments": "{\"path\": …}"`): its quotes are escaped.
+    const text = reply.includes('\\"') ? reply.replaceAll('\\"', '"') : reply;
     for (const [re, score, what] of MARKERS) {
-      const m = re.exec(reply);
+      const m = re.exec(text);
       if (m) {
-        const line = reply.slice(0, m.index).split('\n').length;
+        const line = text.slice(0, m.index).split('\n').length;
         return { score, reason: `${what} at line ${line}` };
       }
     }

@@ -3,6 +3,7 @@
 // leniency: raw control characters (a real line break or tab) inside a string
 // are taken literally, as models often write them. It never throws.
 
+import { readHeldJson } from '../../core/held-json.ts';
 import { lastAtOrBelow } from '../../core/reply.ts';
 
 export type JsonNode =
@@ -114,21 +115,11 @@ class Reader {
         mark(this.pos);
         this.pos++;
         const value = parts.join('');
-        const offsetAt = (i: number): number | undefined => {
+        return stringNode(from, this.pos, value, (i: number): number | undefined => {
           if (!(i >= 0 && i <= value.length)) return undefined;
           const k = lastAtOrBelow(v.length, i, (j) => v[j]);
           return t[k] + (i - v[k]);
-        };
-        return {
-          type: 'string',
-          from,
-          to: this.pos,
-          value,
-          offsetAt,
-          get offsets() {
-            return Array.from({ length: value.length + 1 }, (_, i) => offsetAt(i)!);
-          },
-        };
+        });
       }
       // c === '\\'
       const escFrom = this.pos;
@@ -230,7 +221,7 @@ class Reader {
       if (this.peek() !== ':') this.fail('`:` after the key');
       this.pos++;
       const v = this.value(depth + 1);
-      entries.push({ key: keyNode.value, keyNode, value: v });
+      entries.push({ key: keyNode.value, keyNode, value: v.type === 'string' ? held(keyNode.value, v) : v });
       this.blanks();
       const c = this.peek();
       if (c === ',') {
@@ -275,7 +266,68 @@ class Reader {
   }
 }
 
-/** Read one JSON value starting exactly at `start` (no leading blanks), not reading at or past `limit`. */
+function stringNode(from: number, to: number, value: string, offsetAt: (i: number) => number | undefined): StringNode {
+  return {
+    type: 'string',
+    from,
+    to,
+    value,
+    offsetAt,
+    get offsets() {
+      return Array.from({ length: value.length + 1 }, (_, i) => offsetAt(i)!);
+    },
+  };
+}
+
+/** A node read from a string's decoded text, its offsets mapped into the text around it by `at`. */
+function remap(node: JsonNode, at: (i: number) => number): JsonNode {
+  const from = at(node.from);
+  const to = at(node.to);
+  switch (node.type) {
+    case 'object':
+      return {
+        ...node,
+        from,
+        to,
+        entries: node.entries.map((e) => ({ key: e.key, keyNode: remap(e.keyNode, at) as StringNode, value: remap(e.value, at) })),
+      };
+    case 'array':
+      return { ...node, from, to, items: node.items.map((item) => remap(item, at)) };
+    case 'string': {
+      const inner = node.offsetAt;
+      return stringNode(from, to, node.value, (i) => {
+        const o = inner(i);
+        return o === undefined ? undefined : at(o);
+      });
+    }
+    default:
+      return { ...node, from, to };
+  }
+}
+
+/**
+ * A member's string value, or the JSON object it holds (`"arguments":
+ * "{\"path\": …}"`, OpenAI's tool-call shape; see core/held-json.ts), read
+ * with this reader and placed in the reply through the string's escapes.
+ * Text that is not one whole JSON value stays a string.
+ */
+function held(key: string, v: StringNode): JsonNode {
+  const r = readHeldJson(
+    key,
+    v.value,
+    (text, start) => readJson(text, start),
+    (x) => (x.ok ? x : null),
+    (n) => remap(n, (i) => v.offsetAt(i) ?? v.to),
+  );
+  return r !== null && 'node' in r ? r.node : v;
+}
+
+/**
+ * Read one JSON value starting exactly at `start` (no leading blanks), not
+ * reading at or past `limit`. A member `"arguments"` whose string holds a
+ * JSON object (OpenAI's tool-call shape) is read as that object, its offsets
+ * in the text read.
+ */
 export function readJson(text: string, start: number, limit: number = text.length): JsonResult {
   const reader = new Reader(text, start, limit);
   try {

@@ -1,11 +1,11 @@
-// aider SEARCH/REPLACE blocks ("diff", "diff-fenced", "editor-diff"): the
-// format's whole surface for the registry. spec/formats/search-replace.md is
+// aider SEARCH/REPLACE blocks ("diff", "diff-fenced", "editor-diff"), and
+// Cline's replace_in_file blocks: the format's whole surface for the registry. spec/formats/search-replace.md is
 // the contract.
 
 import type { Format } from '../../core/types.ts';
 import { locateSearch } from './locate.ts';
 import { parseSearchReplace } from './parse.ts';
-import { isEnd, isHead } from './syntax.ts';
+import { CALL_OPEN, isEnd, isHead } from './syntax.ts';
 import { writeSearchReplace } from './write.ts';
 import { settledUnlessProbed } from '../../core/stream.ts';
 import { MARKER, PROMPT } from './prompt.ts';
@@ -17,11 +17,15 @@ const ROO_RULE = /^-{5,9}$/;
 export function detectSearchReplace(reply: string): { score: number; reason: string } {
   const lines = reply.split('\n').map((l) => l.replace(/\r$/, ''));
   const head = lines.findIndex(isHead);
+  // Cline's tool call: its tag is this format's alone (Roo's is <apply_diff>).
+  const call = lines.findIndex((l) => CALL_OPEN.test(l.trim()));
+  if (call >= 0 && head > call)
+    return { score: 1, reason: `Cline's \`<replace_in_file>\` at line ${call + 1} with \`${lines[head].trim()}\` at line ${head + 1}` };
   const hint = lines.findIndex((l) => ROO_HINT.test(l.trim()));
   if (hint >= 0) return { score: 0, reason: `\`${lines[hint].trim()}\` at line ${hint + 1} belongs to Roo Code's variant` };
   const rule = lines.findIndex((l, k) => k > 0 && isHead(lines[k - 1]) && ROO_RULE.test(l.trim()));
   if (rule >= 0) return { score: 0, reason: `\`${lines[rule].trim()}\` after the head at line ${rule + 1} belongs to Roo Code's variant` };
-  if (head < 0) return { score: 0, reason: 'no `<<<<<<< SEARCH` line' };
+  if (head < 0) return { score: 0, reason: 'no `<<<<<<< SEARCH` or `------- SEARCH` line' };
   const end = lines.findIndex(isEnd);
   if (end < 0)
     return { score: 0.2, reason: `\`${lines[head].trim()}\` at line ${head + 1} but no \`>>>>>>> REPLACE\` line (a cut-off reply?)` };
@@ -35,7 +39,7 @@ export const searchReplace: Format = {
   detect: detectSearchReplace,
   write: writeSearchReplace,
   locate: locateSearch,
-  // A second `>>>>>>> REPLACE` before the next block makes the end ambiguous.
+  // A second end marker before the next block makes the end ambiguous.
   stream: settledUnlessProbed(() => ['>>>>>>> REPLACE\n']),
   prompt: PROMPT,
   marker: MARKER,

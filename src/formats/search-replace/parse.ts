@@ -4,8 +4,22 @@
 import { diagnostic, quote } from '../../core/diagnostics.ts';
 import { endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult } from '../../core/types.ts';
-import { cleanPathLine, EXTENSIONLESS_NAMES, readPathLine } from '../../core/paths.ts';
-import { dividerShapedLike, fencePath, isBlank, isDivider, isEnd, isFence, isHead } from './syntax.ts';
+import { cleanPathLine, EXTENSIONLESS_NAMES, givenFile, normalizePath, readPathLine } from '../../core/paths.ts';
+import {
+  CALL_CLOSE,
+  CALL_OPEN,
+  CALL_PATH,
+  DIFF_CLOSE,
+  DIFF_OPEN,
+  dividerShapedLike,
+  fencePath,
+  isBlank,
+  isDivider,
+  isEnd,
+  isFence,
+  isHead,
+  markersLike,
+} from './syntax.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const listLines = (ns: number[]) =>
@@ -57,8 +71,47 @@ export function pathAbove(lines: readonly ReplyLine[], head: number, floor: numb
   return { kind: 'none' };
 }
 
-/** How a block ended: its end marker, a new head before it, or the end of the reply. */
-type Ending = { kind: 'end'; at: number } | { kind: 'head'; at: number } | { kind: 'eof' };
+/** How a block ended: its end marker, a new head before it, the `</diff>` of its call, or the end of the reply. */
+type Ending = { kind: 'end'; at: number } | { kind: 'head'; at: number } | { kind: 'close'; at: number } | { kind: 'eof' };
+
+/**
+ * "Cline's replace_in_file": a `<replace_in_file>` call, by line indexes:
+ * its opening tag, its closing tag (or the reply's end, or the next call),
+ * its `<path>` line, and the `</diff>` that ends its blocks.
+ */
+interface Call {
+  open: number;
+  close: number;
+  path: { index: number; text: string } | null;
+  diffClose: number | null;
+}
+
+/** Every `<replace_in_file>` call of the reply, in order. */
+function findCalls(lines: readonly ReplyLine[]): Call[] {
+  const calls: Call[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!CALL_OPEN.test(lines[i].text.trim())) continue;
+    let close = i + 1;
+    while (close < lines.length && !CALL_CLOSE.test(lines[close].text.trim()) && !CALL_OPEN.test(lines[close].text.trim())) close++;
+    let path: Call['path'] = null;
+    let diffOpen = -1;
+    let diffClose: number | null = null;
+    for (let k = i; k < Math.min(close + 1, lines.length); k++) {
+      const text = lines[k].text.trim();
+      const m = diffOpen < 0 ? CALL_PATH.exec(text) : null;
+      if (m && path === null) path = { index: k, text: m[1].trim() };
+      if (diffOpen < 0) {
+        if (DIFF_OPEN.test(text)) diffOpen = k;
+      } else if (DIFF_CLOSE.test(text) || (k === close && text.startsWith('</diff>'))) {
+        diffClose = k;
+        break;
+      }
+    }
+    calls.push({ open: i, close, path, diffClose });
+    i = close - 1;
+  }
+  return calls;
+}
 
 interface Split {
   search: ReplyLine[];
@@ -70,6 +123,7 @@ interface Split {
 /** "Dividers in content": decide where SEARCH ends from the block's own structure. */
 function splitBody(head: ReplyLine, body: ReplyLine[], end: ReplyLine): Split {
   const dividers = body.flatMap((line, k) => (isDivider(line.text) ? [k] : []));
+  const markers = markersLike(head.text);
   if (dividers.length === 0) {
     return {
       search: body,
@@ -77,7 +131,7 @@ function splitBody(head: ReplyLine, body: ReplyLine[], end: ReplyLine): Split {
       error: diagnostic(
         'missing-divider',
         'error',
-        `expected \`=======\` between the SEARCH and the REPLACE lines, found \`${end.text.trim()}\` at line ${end.line} first`,
+        `expected \`${markers.divider}\` between the SEARCH and the REPLACE lines, found \`${end.text.trim()}\` at line ${end.line} first`,
         linesSpan(end),
       ),
     };
@@ -106,17 +160,17 @@ function splitBody(head: ReplyLine, body: ReplyLine[], end: ReplyLine): Split {
   const readings = dividers
     .map((k) => `line ${body[k].line} gives ${plural(k, 'SEARCH line')} and ${plural(body.length - k - 1, 'REPLACE line')}`)
     .join('; ');
-  const count = /^<+/.exec(head.text.trim())![0].length;
-  const other = count === 9 ? 8 : count + 1;
+  const count = /^(?:<+|-+)/.exec(head.text.trim())![0].length;
+  const other = count >= 9 ? 8 : count + 1;
   return {
     search: body,
     replace: [],
     error: diagnostic(
       'malformed',
       'error',
-      `${listLines(numbers)} all read as the \`=======\` divider between SEARCH and REPLACE, and the block's markers do not tell which one is: reading ${readings}; the block was not applied. Write the markers with a length no content line has (for example \`${'<'.repeat(
+      `${listLines(numbers)} all read as the \`=======\` divider between SEARCH and REPLACE, and the block's markers do not tell which one is: reading ${readings}; the block was not applied. Write the markers with a length no content line has (for example \`${markers.char.repeat(
         other,
-      )} SEARCH\`, \`${'='.repeat(other)}\`, \`${'>'.repeat(other)} REPLACE\`)`,
+      )} SEARCH\`, \`${'='.repeat(other)}\`, \`${markers.endChar.repeat(other)} REPLACE\`)`,
       linesSpan(body[dividers[0]], body[dividers[dividers.length - 1]]),
     ),
   };
@@ -133,10 +187,15 @@ export function parseSearchReplace(reply: string, context: ParseContext): ParseR
   let floor = 0; // lines before this belong to an earlier block
   // "End markers in content": the last block, while no head has followed its end marker.
   let ended: { edit: Edit; first: ReplyLine; head: ReplyLine; end: ReplyLine } | null = null;
+  // "Cline's replace_in_file": the calls, and the one a line is in.
+  const calls = findCalls(lines);
+  const callAt = (k: number): Call | undefined => calls.find((c) => c.open < k && k < c.close);
 
   let i = 0;
   while (i < lines.length) {
     if (!isHead(lines[i].text)) {
+      // A call's `</diff>` ends its blocks: an end marker after it is stray, not a second end.
+      if (ended && calls.some((c) => c.diffClose === i || c.close === i)) ended = null;
       if (isEnd(lines[i].text)) {
         if (ended) {
           // A second end marker before any new head: either could end the block.
@@ -145,7 +204,7 @@ export function parseSearchReplace(reply: string, context: ParseContext): ParseR
             edit.error = diagnostic(
               'ambiguous-end',
               'error',
-              `the block that starts at line ${head.line} has an end marker \`${end.text.trim()}\` at line ${end.line} and another at line ${lines[i].line}, with no new block between: the lines between may be REPLACE lines, so the block could end at either; it was not applied. A line that reads as \`>>>>>>> REPLACE\` cannot be content in a SEARCH/REPLACE block: if the second marker is a repeat, remove it; else write the change so that no content line is an end marker`,
+              `the block that starts at line ${head.line} has an end marker \`${end.text.trim()}\` at line ${end.line} and another at line ${lines[i].line}, with no new block between: the lines between may be REPLACE lines, so the block could end at either; it was not applied. A line that reads as \`${markersLike(head.text).end}\` cannot be content in a SEARCH/REPLACE block: if the second marker is a repeat, remove it; else write the change so that no content line is an end marker`,
               linesSpan(lines[i]),
             );
           }
@@ -166,11 +225,16 @@ export function parseSearchReplace(reply: string, context: ParseContext): ParseR
       continue;
     }
 
-    // "Structure": the block runs from its head to the first end marker.
+    // "Structure": the block runs from its head to the first end marker
+    // (in a replace_in_file call, no further than its `</diff>`).
     const h = i;
+    const call = callAt(h);
+    const limit = call?.diffClose != null && call.diffClose > h ? call.diffClose : lines.length;
     let k = h + 1;
-    while (k < lines.length && !isEnd(lines[k].text) && !isHead(lines[k].text)) k++;
-    const ending: Ending = k >= lines.length ? { kind: 'eof' } : isEnd(lines[k].text) ? { kind: 'end', at: k } : { kind: 'head', at: k };
+    while (k < limit && !isEnd(lines[k].text) && !isHead(lines[k].text)) k++;
+    const ending: Ending =
+      k >= lines.length ? { kind: 'eof' } : k === limit ? { kind: 'close', at: k } : isEnd(lines[k].text) ? { kind: 'end', at: k } : { kind: 'head', at: k };
+    const markers = markersLike(lines[h].text);
 
     let last: number;
     let error: Diagnostic | undefined;
@@ -184,21 +248,28 @@ export function parseSearchReplace(reply: string, context: ParseContext): ParseR
       if (split.warning) warnings.push(split.warning);
       error = split.error;
     } else {
-      // The block has no end marker: it stops before the next block's path line, or at the reply's end.
-      if (ending.kind === 'head') {
-        const next = pathAbove(lines, ending.at, h + 1, context.files);
+      // The block has no end marker: it stops before the next block's path line, its call's `</diff>`, or at the reply's end.
+      if (ending.kind === 'head' || ending.kind === 'close') {
+        const next = ending.kind === 'head' && !call ? pathAbove(lines, ending.at, h + 1, context.files) : { kind: 'none' as const };
         last = (next.kind === 'path' ? next.index : ending.at) - 1;
         while (last > h && (lines[last].text.trim() === '' || isFence(lines[last].text))) last--;
       } else {
         last = lines.length - 1;
       }
-      const body = lines.slice(h + 1, ending.kind === 'head' ? ending.at : lines.length);
+      const body = lines.slice(h + 1, ending.kind === 'eof' ? lines.length : ending.at);
       const d = body.findIndex((line) => isDivider(line.text));
       search = d >= 0 ? body.slice(0, d) : body;
       replace = d >= 0 ? body.slice(d + 1) : [];
-      const expected = d >= 0 ? '`>>>>>>> REPLACE`' : '`=======` and `>>>>>>> REPLACE`';
+      const expected = d >= 0 ? `\`${markers.end}\`` : `\`${markers.divider}\` and \`${markers.end}\``;
       error =
-        ending.kind === 'eof'
+        ending.kind === 'close'
+          ? diagnostic(
+              'missing-end-marker',
+              'error',
+              `expected ${expected} to end the block that starts at line ${lines[h].line} before \`</diff>\` at line ${lines[ending.at].line} closes the replace_in_file call; the block was not applied`,
+              linesSpan(lines[ending.at]),
+            )
+          : ending.kind === 'eof'
           ? diagnostic(
               'truncated',
               'error',
@@ -213,10 +284,24 @@ export function parseSearchReplace(reply: string, context: ParseContext): ParseR
             );
     }
 
-    // "Paths".
-    const above = pathAbove(lines, h, floor, context.files);
+    // "Paths" ("Cline's replace_in_file": a call's own `<path>`).
+    const above: PathAbove = call ? { kind: 'none' } : pathAbove(lines, h, floor, context.files);
     let path: string | null = null;
-    if (above.kind === 'path') {
+    if (call) {
+      const written = call.path?.text ?? '';
+      if (written === '') {
+        error ??= diagnostic(
+          'missing-path',
+          'error',
+          `no file path for the SEARCH/REPLACE block at line ${lines[h].line}: its <replace_in_file> call at line ${lines[call.open].line} ${
+            call.path ? 'has an empty <path></path>' : 'has no <path>…</path> line before <diff>'
+          }; the block was not applied to any file. Name the file on a line of its own, <path>PATH</path>, before <diff>`,
+          linesSpan(lines[call.path?.index ?? call.open]),
+        );
+      } else {
+        path = givenFile(written, context.files) ?? normalizePath(written);
+      }
+    } else if (above.kind === 'path') {
       path = above.path;
     } else if (above.kind === 'not-path') {
       error ??= diagnostic(
@@ -244,7 +329,7 @@ export function parseSearchReplace(reply: string, context: ParseContext): ParseR
       }
     }
     previousPath = path;
-    previousUnread = above.kind === 'not-path' || (previousUnread && above.kind === 'none');
+    previousUnread = call ? path === null : above.kind === 'not-path' || (previousUnread && above.kind === 'none');
 
     // "Empty SEARCH": no lines, or only blank lines for a file that was not given.
     const creates = search.length === 0 || (path !== null && !context.files.includes(path) && search.every((l) => isBlank(l.text)));
@@ -262,8 +347,8 @@ export function parseSearchReplace(reply: string, context: ParseContext): ParseR
     edits.push(edit);
     ended = ending.kind === 'end' ? { edit, first: lines[above.kind === 'none' ? h : above.index], head: lines[h], end: lines[ending.at] } : null;
 
-    floor = last + 1;
-    i = ending.kind === 'head' ? ending.at : last + 1;
+    floor = ending.kind === 'close' ? ending.at + 1 : last + 1;
+    i = ending.kind === 'head' ? ending.at : ending.kind === 'close' ? ending.at + 1 : last + 1;
   }
   return { edits, diagnostics };
 }

@@ -2,6 +2,7 @@
 // text it was read from, so that each edit and each error can point into the
 // reply, and each decoded string knows where its characters came from.
 
+import { readHeldJson } from '../../core/held-json.ts';
 import { lastAtOrBelow } from '../../core/reply.ts';
 
 export interface JsonString {
@@ -61,7 +62,64 @@ class Fail {
 const describe = (text: string, at: number) =>
   at >= text.length ? 'the end of the text' : JSON.stringify(text.slice(at, at + 1));
 
-/** Read one JSON value starting exactly at `start` (no leading whitespace skipped). */
+function stringNode(from: number, to: number, value: string, offset: (i: number) => number): JsonString {
+  return {
+    type: 'string',
+    from,
+    to,
+    value,
+    offset,
+    get map() {
+      return Array.from({ length: value.length + 1 }, (_, i) => offset(i));
+    },
+  };
+}
+
+/** A node read from a string's decoded text, its offsets mapped into the text around it by `at`. */
+function remap(node: JsonNode, at: (i: number) => number): JsonNode {
+  const from = at(node.from);
+  const to = at(node.to);
+  switch (node.type) {
+    case 'object':
+      return { ...node, from, to, members: node.members.map((m) => ({ key: remap(m.key, at) as JsonString, value: remap(m.value, at) })) };
+    case 'array':
+      return { ...node, from, to, items: node.items.map((item) => remap(item, at)) };
+    case 'string': {
+      const inner = node.offset;
+      return stringNode(from, to, node.value, (i) => at(inner(i)));
+    }
+    default:
+      return { ...node, from, to };
+  }
+}
+
+/**
+ * A member's string value, or the JSON it holds (`"arguments":
+ * "{\"path\": …}"`, OpenAI's tool-call shape; see core/held-json.ts), read
+ * with this reader and placed in the reply through the string's escapes.
+ * Text that is not one whole JSON value stays a string.
+ */
+function held(key: string, v: JsonString): JsonNode {
+  const r = readHeldJson(key, v.value, parseJsonAt, (x) => (x.ok ? x : null), (n) => remap(n, v.offset));
+  return r !== null && 'node' in r ? r.node : v;
+}
+
+/**
+ * Why a member's string does not hold a JSON value that this reader reads,
+ * in the text of the string's decoded value (offset from 0 in it), or null
+ * when it holds none at all (not `"arguments"`, or not starting with `{`).
+ */
+export function heldJsonError(key: string, v: JsonString): { error: JsonError; offset: number } | null {
+  const r = readHeldJson(key, v.value, parseJsonAt, (x) => (x.ok ? x : null), (n) => n);
+  if (r === null || !('failed' in r) || r.failed.ok) return null;
+  return { error: r.failed.error, offset: v.offset(Math.min(r.failed.error.offset, v.value.length)) };
+}
+
+/**
+ * Read one JSON value starting exactly at `start` (no leading whitespace
+ * skipped). A member `"arguments"` whose string holds a JSON object (OpenAI's
+ * tool-call shape) is read as that object, its offsets in the text read.
+ */
 export function parseJsonAt(text: string, start: number): JsonResult {
   let pos = start;
   let depth = 0;
@@ -104,18 +162,7 @@ export function parseJsonAt(text: string, start: number): JsonResult {
       if (c === 0x22) {
         mark(pos);
         pos++;
-        const value = parts.join('');
-        const offset = offsets(v, t);
-        return {
-          type: 'string',
-          from,
-          to: pos,
-          value,
-          offset,
-          get map() {
-            return Array.from({ length: value.length + 1 }, (_, i) => offset(i));
-          },
-        };
+        return stringNode(from, pos, parts.join(''), offsets(v, t));
       }
       if (c === 0x5c) {
         const escape = pos;
@@ -205,7 +252,7 @@ export function parseJsonAt(text: string, start: number): JsonResult {
       pos++;
       ws();
       const v = value();
-      members.push({ key: key as JsonString, value: v });
+      members.push({ key: key as JsonString, value: v.type === 'string' ? held(key.value, v) : v });
       ws();
       if (text[pos] === ',') {
         pos++;

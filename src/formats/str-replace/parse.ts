@@ -8,7 +8,7 @@ import type { Code } from '../../core/diagnostics.ts';
 import { givenFile, normalizePath } from '../../core/paths.ts';
 import { positioner } from '../../core/reply.ts';
 import type { Diagnostic, Edit, EditKind, ParseContext, ParseResult, Span } from '../../core/types.ts';
-import { matchBracket, member, parseJsonAt, type JsonError, type JsonNode, type JsonString } from './json.ts';
+import { heldJsonError, matchBracket, member, parseJsonAt, type JsonError, type JsonNode, type JsonString } from './json.ts';
 
 /** Commands that edit a file. */
 export const EDIT_COMMANDS = ['str_replace', 'insert', 'create'] as const;
@@ -115,6 +115,15 @@ export function parseStrReplace(reply: string, context: ParseContext): ParseResu
     const problem = (d: Diagnostic) => {
       error ??= d;
     };
+    // Keys: each at most once (JSON.parse would keep the last silently; which one the model meant is unknown).
+    const seen = new Set<string>();
+    for (const m of obj.members) {
+      if (seen.has(m.key.value)) {
+        problem(fail('malformed', m.key, `the key ${show(m.key.value)} appears twice in this ${name} call; give it once`));
+        break;
+      }
+      seen.add(m.key.value);
+    }
     if (pathNode === undefined) problem(fail('missing-path', obj, `the ${name} call has no "path"; name the file to edit`));
     else if (pathNode.type !== 'string') problem(fail('malformed', pathNode, `"path" must be a string`));
     else if (pathNode.value.trim() === '') problem(fail('missing-path', pathNode, `"path" is empty; name the file to edit`));
@@ -192,8 +201,19 @@ export function parseStrReplace(reply: string, context: ParseContext): ParseResu
     const isToolUse = type?.type === 'string' && type.value === 'tool_use';
     if (isTool || (isToolUse && name === undefined)) {
       if (input?.type === 'object') return command(input, node, true);
-      if (isTool && input !== undefined)
-        return [{ kind: 'replace', file: '', old: [], new: [], span: nodeSpan(node), warnings: [], error: fail('malformed', input, `the tool call's "${member(node, 'input') ? 'input' : 'arguments'}" must be a JSON object`) }];
+      if (isTool && input !== undefined) {
+        const key = member(node, 'input') ? 'input' : 'arguments';
+        const inner = input.type === 'string' ? heldJsonError(key, input) : null;
+        const error = inner
+          ? diagnostic(
+              inner.error.atEnd ? 'truncated' : 'malformed',
+              'error',
+              `${at(pos(inner.offset))}: the JSON text in the tool call's "arguments" string is not valid JSON: ${inner.error.message}`,
+              span(inner.offset, Math.min(inner.offset + 1, reply.length)),
+            )
+          : fail('malformed', input, `the tool call's "${key}" must be a JSON object${key === 'arguments' ? ', or a string holding one' : ''}`);
+        return [{ kind: 'replace', file: '', old: [], new: [], span: nodeSpan(node), warnings: [], error }];
+      }
     }
     if (isToolUse) return []; // another tool's call
     const cmd = member(node, 'command');

@@ -3,9 +3,9 @@
 // plus `prose` (the reply without its envelopes) and `fileContent` (the
 // context block for prompts).
 
-import { locateShifting } from '../../core/indent.ts';
 import { replyLines } from '../../core/reply.ts';
 import type { Format } from '../../core/types.ts';
+import { locateUdiffx } from './locate.ts';
 import { envelopes, parseUdiffx } from './parse.ts';
 import { fileContent, writeUdiffx } from './write.ts';
 import { MARKER, PROMPT } from './prompt.ts';
@@ -65,9 +65,8 @@ export const udiffx: Format = {
       : { score: 0, reason: 'no `<FILE_CHANGES>` envelope' };
   },
   write: writeUdiffx,
+  locate: locateUdiffx,
   stream: UDIFFX_STREAM,
-  // The match ladder, then a uniform indent shift (spec/matching.md, Indentation).
-  locate: locateShifting,
   prompt: PROMPT,
   marker: MARKER,
 };

@@ -3,12 +3,14 @@
 // XML parser: contents need no escaping, a directive's content runs to its
 // closing tag, and FILE_PATCH contents go through udiff's hunk reader.
 
+import { ENGINE_DEFAULTS } from '../../core/defaults.ts';
 import { diagnostic } from '../../core/diagnostics.ts';
 import { normalizePath, resolveFile } from '../../core/paths.ts';
 import { endSpan, lastAtOrBelow, replyLines, type ReplyLine } from '../../core/reply.ts';
 import { parseText } from '../../core/text.ts';
 import type { Diagnostic, Edit, EditKind, ParseContext, ParseResult, Position, Span } from '../../core/types.ts';
-import { hunkEdit, scanDiff, type Row } from '../udiff/hunks.ts';
+import { hunkEdit, hunkSpan, rowSpan, scanDiff, type Hunk, type Row } from '../udiff/hunks.ts';
+import { placeInText } from './locate.ts';
 
 /** An opening, closing or self-closing tag whose name starts with `FILE_`. */
 const TAG = /<(\/?)(FILE_[A-Z_]+)((?:\s+[A-Za-z_][\w:.-]*\s*=\s*(?:"[^"\n]*"|'[^'\n]*'|[^\s"'<>]+))*)\s*(\/?)>/g;
@@ -324,6 +326,24 @@ function scan(reply: string, files: readonly string[]): Scan {
   };
   const pathError = (name: string, tag: Span, attr: string) =>
     diagnostic('missing-path', 'error', `<${name}> at line ${tag.start.line} has no ${attr} attribute: write <${name} ${attr}="PATH">`, tag);
+  // "Directives run in order": the text of each file written earlier in the
+  // reply (a later patch or append of it is folded into that write), and the
+  // paths a deletion or a rename took away (a later directive on one fails).
+  const texts = new Map<string, Known>();
+  const written: Known[] = [];
+  const gone = new Map<string, { why: string; to?: string }>();
+  const goneError = (name: string, path: string, tag: Span): Diagnostic | undefined => {
+    const g = gone.get(path);
+    if (!g) return undefined;
+    return diagnostic(
+      'file-not-found',
+      'error',
+      `<${name} path="${path}"> at line ${tag.start.line}: ${path} is not there at this point of the reply: it was ${g.why}, and directives run in reply order${
+        g.to !== undefined ? `; name the file ${g.to}` : ''
+      }`,
+      tag,
+    );
+  };
 
   let pos = 0;
   for (;;) {
@@ -432,8 +452,24 @@ function scan(reply: string, files: readonly string[]): Scan {
               `the reply ends inside <${name} path="${path}"> (expected ${closeTag}): it was cut off or its closing tag is missing; the file was not written`,
               endSpan(reply, at.lines),
             );
+          const known = path ? texts.get(path) : undefined;
+          if (kind === 'append' && !edit.error) edit.error = goneError(name, path, tag);
+          if (kind === 'append' && known && !edit.error && !poisonedBy) {
+            // An append to a file written earlier in the reply: its lines join that text.
+            known.edit.new = [...known.edit.new, ...edit.new];
+            if (edit.finalNewline !== undefined) known.edit.finalNewline = edit.finalNewline;
+            edits.push(folded(known, { span: edit.span, warnings: [] }, edits.length));
+            p = end;
+            break;
+          }
           push(edit);
           names.write(path);
+          if (path && !edit.error && edit.moveTo === undefined && (kind === 'write' || !files.includes(path))) {
+            const entry: Known = { edit: edits[edits.length - 1], described, folded: [] };
+            texts.set(path, entry);
+            written.push(entry);
+            gone.delete(path);
+          }
           p = end;
           break;
         }
@@ -461,15 +497,31 @@ function scan(reply: string, files: readonly string[]): Scan {
                   at.span(end - closeTag.length, end),
                 );
           if (repeated !== -1) end = repeated + closeTag.length;
-          for (const item of scanDiff(rows, how === 'cut' ? 'cut' : 'closed')) {
+          const fileError = path ? (ambiguous ?? goneError(name, path, tag)) : pathError(name, tag, 'path');
+          const marks = rangeMarks(rows);
+          const hunks: Edit[] = [];
+          for (const item of scanDiff(marks.rows, how === 'cut' ? 'cut' : 'closed')) {
             if (item.type !== 'hunk') continue; // `---`/`+++` lines: the tag names the file
-            const edit = hunkEdit(item.hunk, target.file, edits.length, path ? ambiguous : pathError(name, tag, 'path'));
+            const edit = hunkEdit(item.hunk, target.file, edits.length + hunks.length, fileError) ?? unchanged(item.hunk, target.file, edits.length + hunks.length);
             if (edit) {
+              if (fileError) edit.error ??= fileError;
+              withRange(edit, item.hunk, marks.tildes);
               if (target.moveTo !== undefined) edit.moveTo = target.moveTo;
-              edits.push(edit);
+              hunks.push(edit);
             }
           }
-          if (edits.length === first) {
+          const known = path ? texts.get(path) : undefined;
+          if (known && hunks.length > 0 && !fileError && !poisonedBy) {
+            // A patch of a file written earlier in the reply: folded into that write.
+            const failures = new Map(foldHunks(known.edit, hunks, known.described).map((f) => [f.span.from, f]));
+            for (const hunk of hunks) {
+              const failed = failures.get(hunk.span.from);
+              edits.push(failed ? { ...failed, index: edits.length } : folded(known, hunk, edits.length));
+            }
+          } else {
+            edits.push(...hunks);
+          }
+          if (edits.length === first && hunks.length === 0) {
             const error =
               !path
                 ? pathError(name, tag, 'path')
@@ -485,7 +537,7 @@ function scan(reply: string, files: readonly string[]): Scan {
                       );
             push({ kind: 'replace', ...target, new: [], span: at.span(tagFrom, end), error });
           }
-          if (how === 'inferred') {
+          if (how === 'inferred' && edits.length > first) {
             const last = edits[edits.length - 1];
             const line = at.lines[at.lineIndex(end)];
             last.warnings.push(
@@ -505,7 +557,13 @@ function scan(reply: string, files: readonly string[]): Scan {
           const end = selfClosing ? tagTo : emptyClose(tagTo);
           const edit: Omit<Edit, 'index' | 'warnings' | 'old'> = { kind: 'delete', ...names.target(path), new: [], span: at.span(tagFrom, end) };
           if (!path) edit.error = pathError(name, tag, 'path');
+          else edit.error = goneError(name, path, tag);
+          if (!edit.error) delete edit.error;
           push(edit);
+          if (path && !edit.error) {
+            gone.set(path, { why: `deleted by <FILE_DELETE> at line ${tag.start.line}` });
+            texts.delete(path);
+          }
           p = end;
           break;
         }
@@ -528,8 +586,22 @@ function scan(reply: string, files: readonly string[]): Scan {
                 : `cannot rename ${from} to ${to}: ${from} is ${origin}, renamed earlier in this reply, and a file moves once per reply: rename ${origin} to ${to} instead`,
               tag,
             );
-          } else if (taken) edit.error = diagnostic('file-exists', 'error', `cannot rename ${from} to ${to}: ${taken}`, tag);
-          else names.rename(from, to);
+          } else if (gone.has(from)) edit.error = goneError(name, from, tag);
+          else if (taken) edit.error = diagnostic('file-exists', 'error', `cannot rename ${from} to ${to}: ${taken}`, tag);
+          else if (texts.has(from) && !files.includes(from) && !files.includes(to) && !poisonedBy) {
+            // A file written earlier in the reply, renamed: that write goes to the new path.
+            const known = texts.get(from)!;
+            known.edit.file = to;
+            texts.delete(from);
+            texts.set(to, known);
+            gone.set(from, { why: `renamed to ${to} by <FILE_RENAME> at line ${tag.start.line}`, to });
+            edits.push(folded(known, { span: edit.span, warnings: [] }, edits.length));
+            p = end;
+            break;
+          } else {
+            names.rename(from, to);
+            gone.set(from, { why: `renamed to ${to} by <FILE_RENAME> at line ${tag.start.line}`, to });
+          }
           push(edit);
           p = end;
           break;
@@ -568,7 +640,36 @@ function scan(reply: string, files: readonly string[]): Scan {
     if (!envelope.closed) break;
     pos = envelope.to;
   }
+  // A directive folded into a write repeats that write's final text (the engine applies it once).
+  for (const known of written) {
+    for (const f of known.folded) {
+      f.file = known.edit.file;
+      f.new = known.edit.new;
+      if (known.edit.finalNewline !== undefined) f.finalNewline = known.edit.finalNewline;
+      else delete f.finalNewline;
+    }
+  }
   return { edits, diagnostics, envelopes };
+}
+
+/** A file written earlier in the reply: its write edit, how to name it in messages, and the directives folded into it. */
+interface Known {
+  edit: Edit;
+  described: string;
+  folded: Edit[];
+}
+
+/**
+ * "Directives run in order": the edit of a directive folded into the write
+ * of `known`: a write of the same final text (set when the reply has been
+ * read), which the engine applies once and reports as a duplicate of it.
+ */
+function folded(known: Known, directive: Pick<Edit, 'span' | 'warnings'>, index: number): Edit {
+  // An append that creates a file (one not given) writes it whole: the same edit as a write.
+  if (known.edit.kind === 'append') known.edit.kind = 'write';
+  const edit: Edit = { index, kind: 'write', file: known.edit.file, old: [], new: [], span: directive.span, warnings: directive.warnings };
+  known.folded.push(edit);
+  return edit;
 }
 
 /**
@@ -610,4 +711,132 @@ export function parseUdiffx(reply: string, context?: ParseContext): ParseResult 
 /** Where the envelopes are, for `prose`. */
 export function envelopes(reply: string): EnvelopeRange[] {
   return scan(reply, []).envelopes;
+}
+
+/** A `~` line of a FILE_PATCH (a range removal) and whether it stands between two removal lines on each side. */
+interface RangeMark {
+  row: Row;
+  /** Why it cannot be a range removal, or null. */
+  problem: string | null;
+}
+
+/** Removal lines udiffx needs on each side of a `~` line. */
+const RANGE_ANCHORS = 2;
+
+/**
+ * "Range removal": the rows without their `~` lines (a line that is `~`
+ * alone, no prefix), and each `~` line with what is wrong with it: a `~`
+ * needs at least two removal lines right above it and two right below.
+ */
+function rangeMarks(rows: readonly Row[]): { rows: Row[]; tildes: RangeMark[] } {
+  const tildes: RangeMark[] = [];
+  const kept: Row[] = [];
+  const removal = (k: number) => k >= 0 && k < rows.length && rows[k].text.startsWith('-') && rows[k].text.trimEnd() !== '~';
+  rows.forEach((row, k) => {
+    if (row.text.trimEnd() !== '~') {
+      kept.push(row);
+      return;
+    }
+    let above = 0;
+    while (removal(k - 1 - above)) above++;
+    let below = 0;
+    while (removal(k + 1 + below)) below++;
+    const problem =
+      above < RANGE_ANCHORS || below < RANGE_ANCHORS
+        ? `the \`~\` at line ${row.line.line} removes the lines between the removal lines around it, and needs at least ${RANGE_ANCHORS} "-" lines right above it and ${RANGE_ANCHORS} right below; found ${above} above and ${below} below`
+        : null;
+    tildes.push({ row, problem });
+  });
+  return { rows: kept, tildes };
+}
+
+/** Mark the edit of a hunk that holds a `~` line: where its old lines leave out the range (`meta.gap`), or why it cannot. */
+function withRange(edit: Edit, hunk: Hunk, tildes: readonly RangeMark[]): void {
+  const first = hunk.header.line.line;
+  const last = hunk.last.line.line;
+  const inside = tildes.filter((t) => t.row.line.line > first && t.row.line.line < last);
+  if (inside.length === 0 || edit.error) return;
+  const span = rowSpan(inside[0].row);
+  if (inside.length > 1) {
+    edit.error = diagnostic('malformed', 'error', `the hunk at line ${first} holds ${inside.length} \`~\` lines (at lines ${inside.map((t) => t.row.line.line).join(', ')}); give each range removal its own hunk`, span);
+    return;
+  }
+  if (inside[0].problem) {
+    edit.error = diagnostic('malformed', 'error', inside[0].problem, span);
+    return;
+  }
+  const line = inside[0].row.line.line;
+  edit.meta = { ...edit.meta, gap: (edit.oldSpans ?? []).filter((s) => s.start.line < line).length };
+}
+
+/**
+ * The edit of a hunk that has context lines only (no `-` or `+` line): it is
+ * placed like any hunk (its lines must be in the file) and changes nothing,
+ * with the warning `no-change` when placed (`meta.unchanged`, see
+ * locate.ts). Null for a hunk with no lines at all.
+ */
+function unchanged(hunk: Hunk, file: string, index: number): Edit | null {
+  if (hunk.old.length === 0 || hunk.changes > 0 || hunk.error) return null;
+  const span = hunkSpan(hunk);
+  const edit: Edit = {
+    index,
+    kind: 'replace',
+    file,
+    old: hunk.old,
+    new: hunk.new,
+    keep: hunk.keep,
+    span,
+    oldSpans: hunk.oldSpans,
+    meta: { unchanged: true },
+    warnings: [],
+  };
+  if (hunk.numbers) edit.cited = Math.max(1, hunk.numbers.oldStart);
+  return edit;
+}
+
+/**
+ * "Directives run in order": apply a patch's hunks to the text of a file
+ * written earlier in the reply (`target`, a write or a creating append),
+ * all placed in the text as that write left it, as the engine places hunks
+ * in a given file (the engine's defaults). The hunks that apply change
+ * `target` and are not edits of their own; the ones that do not are
+ * returned with their error.
+ */
+function foldHunks(target: Edit, hunks: readonly Edit[], described: string): Edit[] {
+  const failed: Edit[] = [];
+  const placed: { edit: Edit; from: number; to: number; lines: string[] }[] = [];
+  const fail = (edit: Edit, code: 'no-match' | 'ambiguous' | 'overlap', message: string) =>
+    failed.push({ ...edit, error: diagnostic(code, 'error', `the hunk at line ${edit.span.start.line} does not apply to the text that ${described} wrote: ${message}`, edit.span) });
+  for (const edit of hunks) {
+    if (edit.error) {
+      failed.push(edit);
+      continue;
+    }
+    const where = placeInText(target.new, edit, ENGINE_DEFAULTS);
+    if ('code' in where) fail(edit, where.code === 'ambiguous' ? 'ambiguous' : 'no-match', where.message);
+    else placed.push({ edit, ...where });
+  }
+  // Hunks that touch the same lines of that text both fail, as in a given file.
+  placed.sort((a, b) => a.from - b.from || a.to - b.to);
+  const clash = new Set<number>();
+  for (let k = 1; k < placed.length; k++) {
+    const a = placed[k - 1];
+    const b = placed[k];
+    if (b.from < a.to || (b.from === a.from && (a.from !== a.to || b.from !== b.to))) clash.add(k - 1).add(k);
+  }
+  let lines = target.new;
+  let finalNewline: boolean | undefined;
+  for (let k = placed.length - 1; k >= 0; k--) {
+    const p = placed[k];
+    if (clash.has(k)) {
+      fail(p.edit, 'overlap', `it touches the same lines of that text as another hunk of this patch; merge them into one`);
+      continue;
+    }
+    lines = [...lines.slice(0, p.from), ...p.lines, ...lines.slice(p.to)];
+    // The state the hunk nearest the end sets (`\ No newline at end of file`).
+    finalNewline ??= p.edit.finalNewline;
+  }
+  target.new = lines;
+  if (finalNewline !== undefined) target.finalNewline = finalNewline;
+  return failed.sort((a, b) => a.span.from - b.span.from);
 }

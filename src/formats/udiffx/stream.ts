@@ -28,11 +28,15 @@ const PROBED: StreamRules = settledUnlessProbed((edit, context) => [
  * As `PROBED`, and a directive whose end is in doubt (`ambiguous-end`: a
  * nested opening tag that a later closing tag may still balance, which
  * merges the directives read after it) holds itself and every edit after it
- * until the reply ends.
+ * until the reply ends; so does a file written in the reply (FILE_NEW, or
+ * FILE_APPEND of a file not given), whose text or path a later directive of
+ * its path changes.
  */
 export const UDIFFX_STREAM: StreamRules = {
   settled(edit, context) {
     if (context.edits.some((e) => e.index <= edit.index && e.error?.code === 'ambiguous-end')) return false;
+    // A file written in the reply takes the later patches, appends and renames of its path (parse.ts, "Directives run in order").
+    if (!edit.error && (edit.kind === 'write' || (edit.kind === 'append' && !context.files.includes(edit.file)))) return false;
     return PROBED.settled(edit, context);
   },
 };

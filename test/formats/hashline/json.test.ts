@@ -95,3 +95,26 @@ describe('readJson at the end of the text', () => {
     }
   });
 });
+
+describe('readJson: arguments as JSON text', () => {
+  it('reads "arguments" holding an object as that object, its offsets in the outer text', () => {
+    const text = '{"arguments": "{\\"path\\": \\"a\\\\nb\\", \\"n\\": [1]}"}';
+    const r = readJson(text, 0);
+    assert.ok(r.ok);
+    assert.deepEqual(plain(r.node), { arguments: { path: 'a\nb', n: [1] } });
+    const args = (r.node as Extract<JsonNode, { type: 'object' }>).entries[0].value as Extract<JsonNode, { type: 'object' }>;
+    assert.equal(text.slice(args.from, args.from + 1), '{');
+    const path = args.entries[0];
+    assert.equal(text.slice(path.keyNode.from, path.keyNode.to), '\\"path\\"');
+    const value = path.value as Extract<JsonNode, { type: 'string' }>;
+    assert.equal(text.slice(value.offsetAt(1)!, value.offsetAt(2)!), '\\\\n');
+  });
+
+  it('leaves a string that holds no whole JSON object a string, and reads other keys as strings', () => {
+    for (const text of ['{"arguments": "{\\"path\\": "}', '{"arguments": "{} tail"}', '{"arguments": "[1]"}', '{"input": "{}"}']) {
+      const r = readJson(text, 0);
+      assert.ok(r.ok, text);
+      assert.equal((r.node as Extract<JsonNode, { type: 'object' }>).entries[0].value.type, 'string', text);
+    }
+  });
+});

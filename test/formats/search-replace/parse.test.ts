@@ -328,3 +328,61 @@ describe('robustness', () => {
     );
   });
 });
+
+describe("search-replace parser: Cline's replace_in_file", () => {
+  const parse = (reply: string, files: string[] = ['a.txt', 'b.txt']) => parseSearchReplace(reply, { files });
+
+  it('reads Cline markers with any number (3 or more) of - and +, and a trailing > on either marker', () => {
+    for (const [head, end] of [
+      ['------- SEARCH', '+++++++ REPLACE'],
+      ['--- SEARCH', '+++ REPLACE'],
+      ['------------SEARCH>', '++++++++++++REPLACE>'],
+      ['------- SEARCH', '>>>>>>> REPLACE'],
+      ['<<<<<<< SEARCH', '+++++++ REPLACE'],
+    ]) {
+      const { edits } = parse(lines('a.txt', '```', head, 'a', '=======', 'A', end, '```'));
+      assert.equal(edits.length, 1, head);
+      assert.deepEqual([edits[0].file, edits[0].old, edits[0].new, edits[0].error], ['a.txt', ['a'], ['A'], undefined], head);
+    }
+    for (const head of ['-- SEARCH', '------- search', '- SEARCH']) assert.equal(parse(lines('a.txt', '```', head, 'a', '=======', 'A', '+++++++ REPLACE', '```')).edits.length, 0, head);
+  });
+
+  it('takes the path of a call from its <path>, never from a line above the head', () => {
+    const reply = lines('b.txt', '<replace_in_file>', '<path>./A.TXT</path>', '<diff>', 'b.txt', '------- SEARCH', 'a', '=======', 'A', '+++++++ REPLACE', '</diff>', '</replace_in_file>');
+    const { edits } = parse(reply);
+    assert.deepEqual(edits.map((e) => [e.file, e.error?.code]), [['a.txt', undefined]]);
+    assert.deepEqual(edits[0].span, span(reply, 6, 1, 10, 16));
+  });
+
+  it('ends a block at its call\'s </diff> with missing-end-marker, naming the marker the head calls for, and reads on', () => {
+    const reply = lines('<replace_in_file>', '<path>a.txt</path>', '<diff>', '------- SEARCH', 'a', '=======', 'A', '</diff>', '</replace_in_file>', 'b.txt', '```', '<<<<<<< SEARCH', 'b', '=======', 'B', '>>>>>>> REPLACE', '```');
+    const { edits } = parse(reply);
+    assert.deepEqual(edits.map((e) => [e.file, e.error?.code]), [['a.txt', 'missing-end-marker'], ['b.txt', undefined]]);
+    assert.equal(
+      edits[0].error!.message,
+      'expected `+++++++ REPLACE` to end the block that starts at line 4 before `</diff>` at line 8 closes the replace_in_file call; the block was not applied',
+    );
+    assert.deepEqual(edits[0].error!.reply, span(reply, 8, 1, 8, 8));
+  });
+
+  it('fails every block of a call without a <path>, or with an empty one, as missing-path (never the only file given)', () => {
+    for (const pathLine of [[], ['<path> </path>']]) {
+      const reply = lines('<replace_in_file>', ...pathLine, '<diff>', '------- SEARCH', 'a', '=======', 'A', '+++++++ REPLACE', '------- SEARCH', 'b', '=======', 'B', '+++++++ REPLACE', '</diff>', '</replace_in_file>');
+      const { edits } = parseSearchReplace(reply, { files: ['a.txt'] });
+      assert.deepEqual(edits.map((e) => e.error?.code), ['missing-path', 'missing-path']);
+      assert.match(edits[0].error!.message, /^no file path for the SEARCH\/REPLACE block at line \d+: its <replace_in_file> call at line 1 has (no <path>…<\/path> line before <diff>|an empty <path><\/path>);/);
+    }
+  });
+
+  it('ends a call\'s last block at its </diff>: an end marker after the call is stray, not a second end', () => {
+    const { edits, diagnostics } = parse(lines('<replace_in_file>', '<path>a.txt</path>', '<diff>', '------- SEARCH', 'a', '=======', 'A', '+++++++ REPLACE', '</diff>', '</replace_in_file>', '+++++++ REPLACE'));
+    assert.deepEqual(edits.map((e) => e.error?.code), [undefined]);
+    assert.deepEqual(diagnostics.map((d) => d.code), ['stray-marker']);
+  });
+
+  it('tells a divider in content from the divider by the Cline head\'s length', () => {
+    const { edits } = parse(lines('a.txt', '```', '--------- SEARCH', 'a', '=======', 'x', '=========', 'A', '+++++++ REPLACE', '```'));
+    assert.deepEqual([edits[0].old, edits[0].new], [['a', '=======', 'x'], ['A']]);
+    assert.equal(dividerShapedLike('  ----- SEARCH'), '  =====');
+  });
+});

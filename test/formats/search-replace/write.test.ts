@@ -114,6 +114,6 @@ describe('detect', () => {
     assert.equal(detectSearchReplace(lines('<<<<<<< SEARCH', '-------', 'a', '=======', 'b', '>>>>>>> REPLACE')).score, 0);
     assert.equal(detectSearchReplace(lines('<<<<<<< SEARCH', '---', 'a', '=======', 'b', '>>>>>>> REPLACE')).score, 0.9);
     assert.equal(detectSearchReplace('<<<<<<< SEARCH\r\na\r\n').score, 0.2);
-    assert.deepEqual(detectSearchReplace('<<<<<<< REMOVE\n1│a\n=======\n>>>>>>> INSERT\n'), { score: 0, reason: 'no `<<<<<<< SEARCH` line' });
+    assert.deepEqual(detectSearchReplace('<<<<<<< REMOVE\n1│a\n=======\n>>>>>>> INSERT\n'), { score: 0, reason: 'no `<<<<<<< SEARCH` or `------- SEARCH` line' });
   });
 });

@@ -177,3 +177,54 @@ describe('str-replace helpers', () => {
     assert.deepEqual(fileLines('a\n\n'), ['a', '']);
   });
 });
+
+describe('str-replace parser: arguments as JSON text, duplicate keys', () => {
+  const held = (args: Record<string, unknown>) =>
+    JSON.stringify({ type: 'function', function: { name: 'str_replace_based_edit_tool', arguments: JSON.stringify(args) } });
+
+  it('reads "arguments" holding a call as JSON text like the call itself, its spans in the reply', () => {
+    const reply = held({ command: 'str_replace', path: 'a.py', old_str: 'x = "1"\ny', new_str: 'z' });
+    const { edits } = parse(reply);
+    assert.deepEqual(codes(edits), [null]);
+    assert.deepEqual(edits[0].old, ['x = "1"', 'y']);
+    assert.deepEqual(edits[0].new, ['z']);
+    // The first old line starts where its text is in the reply: after `\"old_str\": \"`.
+    const first = edits[0].oldSpans![0];
+    assert.equal(reply.slice(first.from, first.to), String.raw`x = \\\"1\\\"`);
+    assert.equal(reply.slice(edits[0].oldSpans![1].from, edits[0].oldSpans![1].to), 'y');
+  });
+
+  it('reads the same call with its arguments as an object or as JSON text into the same edit', () => {
+    const args = { command: 'insert', path: 'a.py', insert_line: 2, new_str: 'q\n' };
+    const a = parse(held(args)).edits[0];
+    const b = parse(JSON.stringify({ name: 'str_replace_based_edit_tool', arguments: args })).edits[0];
+    assert.deepEqual([a.kind, a.file, a.cited, a.new, a.error], [b.kind, b.file, b.cited, b.new, b.error]);
+  });
+
+  it('reports arguments text that is not JSON as malformed, at the character of the reply where it breaks', () => {
+    const reply = '{"name": "str_replace_editor", "arguments": "{\\"command\\": \\"create\\", \\"path\\": \\"n.py\\" \\"file_text\\": \\"\\"}"}';
+    const { edits } = parse(reply);
+    assert.deepEqual(codes(edits), ['malformed']);
+    const at = edits[0].error!.reply!.from;
+    assert.equal(reply.slice(at, at + 11), '\\"file_text');
+    assert.match(edits[0].error!.message, /^line 1, column \d+: the JSON text in the tool call's "arguments" string is not valid JSON: expected "," or "}"/);
+  });
+
+  it('reports arguments text cut off as truncated; a string that holds no object is still malformed', () => {
+    const cut = parse('{"name": "str_replace_editor", "arguments": "{\\"command\\": \\"create\\", \\"path\\""}').edits;
+    assert.deepEqual(codes(cut), ['truncated']);
+    const text = parse('{"name": "str_replace_editor", "arguments": "create a.py"}').edits;
+    assert.deepEqual(codes(text), ['malformed']);
+    assert.match(text[0].error!.message, /must be a JSON object, or a string holding one$/);
+  });
+
+  it('refuses a command object with a key twice, naming the key and pointing at its second copy', () => {
+    const reply = '{"command": "str_replace", "path": "a.py", "old_str": "a", "new_str": "b", "new_str": "c"}';
+    const { edits } = parse(reply);
+    assert.deepEqual(codes(edits), ['malformed']);
+    assert.equal(edits[0].error!.message, `line 1, column ${reply.lastIndexOf('"new_str"') + 1}: the key "new_str" appears twice in this str_replace call; give it once`);
+    const held2 = parse(held({ command: 'str_replace', path: 'a.py', old_str: 'a' }).replace('\\"a\\"}', '\\"a\\", \\"path\\": \\"b.py\\"}')).edits;
+    assert.deepEqual(codes(held2), ['malformed']);
+    assert.match(held2[0].error!.message, /the key "path" appears twice/);
+  });
+});

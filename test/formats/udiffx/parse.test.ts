@@ -324,11 +324,11 @@ describe('directives in order: renames', () => {
     ]);
   });
 
-  it('the old path after the rename still names the file; a path before the rename is read as written', () => {
+  it('the old path after the rename names nothing (file-not-found); a path before the rename is read as written', () => {
     assert.deepEqual(read('<FILE_PATCH path="b.txt">\n@@\n-x\n+y\n</FILE_PATCH>\n<FILE_RENAME from="a.txt" to="b.txt"/>\n<FILE_PATCH path="a.txt">\n@@\n-x\n+y\n</FILE_PATCH>'), [
       ['replace', 'b.txt', undefined, undefined],
       ['rename', 'a.txt', 'b.txt', undefined],
-      ['replace', 'a.txt', undefined, undefined],
+      ['replace', 'a.txt', undefined, 'file-not-found'],
     ]);
   });
 
@@ -403,5 +403,59 @@ describe('paths', () => {
     assert.equal(r.ok, true, JSON.stringify(r.edits));
     assert.ok(Object.hasOwn(r.files, '__proto__'));
     assert.equal(r.files['__proto__'], 'two\n');
+  });
+});
+
+describe('udiffx parser: directives in reply order, range removal, hunks that change nothing', () => {
+  const files = ['a.txt'];
+  const edits = (body: string) => parseUdiffx(`<FILE_CHANGES>\n${body}\n</FILE_CHANGES>`, { files }).edits;
+
+  it('folds patches and appends of a file written earlier into the write, hunks placed in the text as the write left it; each folded directive repeats the final write', () => {
+    const es = edits('<FILE_NEW path="n.txt">\none\ntwo\nthree\n</FILE_NEW>\n<FILE_PATCH path="n.txt">\n@@\n-three\n+3\n@@\n-one\n+1\n</FILE_PATCH>\n<FILE_APPEND path="n.txt">\nfour\n</FILE_APPEND>');
+    const text = ['1', 'two', '3', 'four'];
+    assert.deepEqual(
+      es.map((e) => [e.index, e.kind, e.file, e.new, e.error?.code, e.span.start.line]),
+      [[0, 'write', 'n.txt', text, undefined, 2], [1, 'write', 'n.txt', text, undefined, 8], [2, 'write', 'n.txt', text, undefined, 11], [3, 'write', 'n.txt', text, undefined, 15]],
+    );
+  });
+
+  it('keeps a hunk that does not apply to the written text as a failing edit of its own, indexed in order, naming the write', () => {
+    const es = edits('<FILE_NEW path="n.txt">\nx\nx\n</FILE_NEW>\n<FILE_PATCH path="n.txt">\n@@\n-x\n+y\n@@\n-z\n+w\n</FILE_PATCH>\n<FILE_DELETE path="a.txt"/>');
+    assert.deepEqual(es.map((e) => [e.index, e.kind, e.error?.code]), [[0, 'write', undefined], [1, 'replace', 'ambiguous'], [2, 'replace', 'no-match'], [3, 'delete', undefined]]);
+    assert.match(es[1].error!.message, /^the hunk at line 7 does not apply to the text that <FILE_NEW path="n\.txt"> at line 2 wrote: its old lines occur in 2 places in that text$/);
+    assert.deepEqual(es[0].new, ['x', 'x']);
+  });
+
+  it('overlapping hunks of a folded patch both fail; the state of the final newline follows the last hunk', () => {
+    const es = edits('<FILE_NEW path="n.txt">\na\nb\n</FILE_NEW>\n<FILE_PATCH path="n.txt">\n@@\n-a\n+A\n b\n@@\n-b\n+B\n\\ No newline at end of file\n</FILE_PATCH>');
+    assert.deepEqual(es.map((e) => e.error?.code), [undefined, 'overlap', 'overlap']);
+    const ok = edits('<FILE_NEW path="n.txt">\na\nb\n</FILE_NEW>\n<FILE_PATCH path="n.txt">\n@@\n-b\n+B\n\\ No newline at end of file\n</FILE_PATCH>');
+    assert.deepEqual([ok[0].new, ok[0].finalNewline], [['a', 'B'], false]);
+  });
+
+  it('moves the write of a new file that is renamed, and fails directives on paths deleted or renamed away', () => {
+    assert.deepEqual(
+      edits('<FILE_NEW path="n.txt">\nx\n</FILE_NEW>\n<FILE_RENAME from="n.txt" to="m.txt"/>\n<FILE_PATCH path="n.txt">\n@@\n-x\n+y\n</FILE_PATCH>').map((e) => [e.kind, e.file, e.error?.code]),
+      [['write', 'm.txt', undefined], ['write', 'm.txt', undefined], ['replace', 'n.txt', 'file-not-found']],
+    );
+    const es = edits('<FILE_DELETE path="a.txt"/>\n<FILE_DELETE path="a.txt"/>\n<FILE_RENAME from="a.txt" to="b.txt"/>\n<FILE_APPEND path="a.txt">\nx\n</FILE_APPEND>');
+    assert.deepEqual(es.map((e) => e.error?.code), [undefined, 'file-not-found', 'file-not-found', 'file-not-found']);
+    assert.match(es[1].error!.message, /^<FILE_DELETE path="a\.txt"> at line 3: a\.txt is not there at this point of the reply: it was deleted by <FILE_DELETE> at line 2, and directives run in reply order$/);
+  });
+
+  it('reads a `~` line between two removal lines on each side as a range removal, and refuses one with fewer', () => {
+    const [range] = edits('<FILE_PATCH path="a.txt">\n@@\n c\n-a\n-b\n~\n-y\n-z\n+n\n</FILE_PATCH>');
+    assert.deepEqual([range.old, range.new, range.meta?.gap, range.error], [['c', 'a', 'b', 'y', 'z'], ['c', 'n'], 3, undefined]);
+    for (const body of ['-a\n~\n-y\n-z', '-a\n-b\n~\n-y', '-a\n-b\n~\n c\n-y\n-z', '-a\n-b\n~\n-c\n-d\n~\n-y\n-z']) {
+      const [e] = edits(`<FILE_PATCH path="a.txt">\n@@\n${body}\n</FILE_PATCH>`);
+      assert.equal(e.error?.code, 'malformed', body);
+    }
+    const [own] = edits('<FILE_PATCH path="a.txt">\n@@\n ~\n-a\n+b\n</FILE_PATCH>');
+    assert.deepEqual([own.old, own.meta?.gap, own.error], [['~', 'a'], undefined, undefined]);
+  });
+
+  it('reads a hunk of context lines only as an edit that changes nothing, a patch of such hunks no longer malformed', () => {
+    const [e] = edits('<FILE_PATCH path="a.txt">\n@@\n a\n b\n</FILE_PATCH>');
+    assert.deepEqual([e.kind, e.old, e.new, e.keep, e.meta?.unchanged, e.error], ['replace', ['a', 'b'], ['a', 'b'], [0, 1], true, undefined]);
   });
 });
