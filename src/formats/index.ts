@@ -12,7 +12,7 @@ import { applyPatch } from './apply-patch/index.ts';
 import { strReplace } from './str-replace/index.ts';
 import { diagnostic } from '../core/diagnostics.ts';
 import { runFormat, runParts, type Part } from '../core/run.ts';
-import { RequestError } from '../core/request.ts';
+import { checkRequest } from '../core/request.ts';
 import type { ApplyRequest, ApplyResult, Detection, Diagnostic, Edit, Format, ParseResult } from '../core/types.ts';
 import { misread, otherParts, read, readings, wholeFormat, type Reading } from './auto.ts';
 
@@ -88,8 +88,15 @@ function withoutMisread(format: Format, reply: string, parsed: ParseResult, othe
   };
 }
 
-/** Parse, match and apply a request: the engine behind `ln-diff apply --json`. */
-export function applyRequest(request: ApplyRequest): ApplyResult {
+/**
+ * Parse, match and apply a request: the engine behind `ln-diff apply --json`.
+ * The request is checked first as `validateRequest` checks it: a value that
+ * is not a request (a field of the wrong type, an unknown field, an unknown
+ * format) throws `RequestError`, and `format` and `files` may be left out
+ * (`'auto'`, no files).
+ */
+export function applyRequest(value: ApplyRequest): ApplyResult {
+  const request = checkRequest(value, FORMAT_NAMES);
   const context = { files: Object.keys(request.files) };
   const reply = request.response;
   if (request.format === 'auto') {
@@ -121,8 +128,7 @@ export function applyRequest(request: ApplyRequest): ApplyResult {
           };
     return { ...runParts(parts, request, first.format), detection };
   }
-  const format = getFormat(request.format);
-  if (!format) throw new RequestError(`unknown format "${request.format}"`);
+  const format = getFormat(request.format)!;
   const parsed = format.parse(reply, context);
   const found = readings(reply, formats.filter((f) => f !== format), context);
   if (found.length === 0) return runParts([{ format, parsed }], request, format);
