@@ -3,12 +3,13 @@
 
 import { diagnostic, quote } from './diagnostics.ts';
 import { findElision } from './elision.ts';
+import { unreadMarker } from './markers.ts';
 import { normalizePath, resolveFile } from './paths.ts';
 import { requestBudget } from './budget.ts';
 import { ENGINE_DEFAULTS } from './defaults.ts';
 import { fuzzyRefusal, locate, morePlaces, searchedNote, type MatchOutcome } from './match.ts';
 import type { RequestBudget } from './types.ts';
-import { applySplices, formatText, parseText, setFinalNewline, spliceText, type Splice, type TextFile } from './text.ts';
+import { applySplices, formatText, lacksFinalNewline, parseText, setFinalNewline, spliceText, type Splice, type TextFile } from './text.ts';
 import type {
   ApplyRequest,
   ApplyResult,
@@ -432,9 +433,19 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
     }
   }
 
+  for (const w of work) {
+    const same = w.result.status === 'applied' && w.result.code !== 'duplicate' ? unchanged(w, textOf(w.edit.file)) : null;
+    if (same) w.result.warnings = [...w.result.warnings, diagnostic('no-change', 'warning', same, w.edit.span)];
+  }
+
   const diagnostics = parts.flatMap((p) => p.parsed.diagnostics);
-  if (work.length === 0 && !diagnostics.some((d) => d.severity === 'error')) {
-    diagnostics.push(diagnostic('no-edits', 'warning', `no ${main.title} edits were found in the reply`));
+  // No edit read, and no finding that says why (an error, or edits that change nothing): a reply that
+  // shows the format's structure is malformed; one that shows none (a chat answer) has no edits.
+  if (work.length === 0 && !diagnostics.some((d) => d.severity === 'error' || d.code === 'no-change')) {
+    diagnostics.push(
+      unreadMarker(request.response, main) ??
+        diagnostic('no-edits', 'warning', `no edit was found in the reply, read as ${main.title}`),
+    );
   }
   return {
     ok: work.every((w) => w.result.status === 'applied') && !diagnostics.some((d) => d.severity === 'error'),
@@ -444,6 +455,28 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
     detection: null,
     diagnostics,
   };
+}
+
+/**
+ * Why an applied edit changes nothing (the message of its `no-change`
+ * warning), or null when it changes its file: its lines replace lines that
+ * are the same (a SEARCH equal to its REPLACE, a line replaced by itself, a
+ * file written with the text it has), it inserts or appends no line to a
+ * file that exists, and it neither moves the file nor sets its final newline
+ * to another state. Deletions and creations always change something.
+ */
+function unchanged(w: Work, file: TextFile | undefined): string | null {
+  const { edit } = w;
+  if (!file || edit.kind === 'delete' || edit.kind === 'rename') return null;
+  if (edit.moveTo !== undefined && edit.moveTo !== edit.file) return null;
+  if (edit.finalNewline !== undefined && edit.finalNewline === lacksFinalNewline(file) && file.lines.length > 0) return null;
+  const from = w.from!;
+  const to = w.to!;
+  const replacement = w.lines ?? edit.new;
+  if (!sameLines(replacement, file.lines.slice(from, to))) return null;
+  if (edit.kind === 'write') return `${edit.file} is written with the text it already has: applied, it changed nothing; if a change was meant, the new text is missing it`;
+  if (to === from) return `the edit adds no line to ${edit.file}: applied, it changed nothing`;
+  return `the new text equals the text it replaces at ${lines({ start: from + 1, end: to })} of ${edit.file}: applied, it changed nothing; if a change was meant, the new text is missing it`;
 }
 
 /**

@@ -11,7 +11,8 @@
 // other parts, each applied in its own format. With a format asked for,
 // those other parts are reported instead (`mixed-formats`).
 
-import type { Edit, Format, ParseContext, ParseResult } from '../core/types.ts';
+import { unreadMarker } from '../core/markers.ts';
+import type { Diagnostic, Edit, Format, ParseContext, ParseResult } from '../core/types.ts';
 
 /** The score from which a format's evidence is structure (its markers), not a guess. */
 export const STRUCTURE = 0.5;
@@ -142,6 +143,31 @@ export function read(reply: string, formats: readonly Format[], context: ParseCo
     (quoted ? discarded : out).push({ format: s.format, score: s.score, reason: s.reason, parsed });
   }
   return { found: out, quoted: discarded };
+}
+
+/**
+ * For a reply in which no format found structure: the format whose markers
+ * (`Format.markers`: a misspelt head, an empty envelope, a file header with
+ * no hunk) the reply shows first, outside any file the reply writes whole
+ * (a marker after other lines of such a file is quoted content), with the
+ * `malformed` error there; null when the reply shows none (a chat answer).
+ * Among formats whose first marker is on the same line, the earlier in
+ * `formats` wins.
+ */
+export function unreadStructure(reply: string, formats: readonly Format[], context: ParseContext): { format: Format; error: Diagnostic } | null {
+  const withMarkers = formats.filter((f) => f.markers?.length);
+  if (withMarkers.length === 0) return null;
+  const files = wholeFiles(reply, wholeFormat(formats), context);
+  const quoted = (line: number) => {
+    const k = lastAtOrBelow(files.length, line - 1, (i) => files[i].block.start);
+    return k >= 0 && quotedIn(files[k], { start: line, end: line });
+  };
+  let best: { format: Format; error: Diagnostic } | null = null;
+  for (const format of withMarkers) {
+    const error = unreadMarker(reply, format, quoted);
+    if (error?.reply && (!best || error.reply.from < best.error.reply!.from)) best = { format, error };
+  }
+  return best;
 }
 
 /**

@@ -14,7 +14,7 @@ import { diagnostic } from '../core/diagnostics.ts';
 import { runFormat, runParts, type Part } from '../core/run.ts';
 import { checkRequest } from '../core/request.ts';
 import type { ApplyRequest, ApplyResult, Detection, Diagnostic, Edit, Format, ParseResult } from '../core/types.ts';
-import { misread, otherParts, read, readings, wholeFormat, type Reading } from './auto.ts';
+import { misread, otherParts, read, readings, unreadStructure, wholeFormat, type Reading } from './auto.ts';
 
 /**
  * The registered formats, in detection order (ties go to the earlier one).
@@ -106,6 +106,13 @@ export function applyRequest(value: ApplyRequest): ApplyResult {
       const inside = quoted.map((r) => `${r.reason}`).join('; ');
       const detection = { format: whole.name, reason: `whole files in fences: ${inside}, inside a file the reply writes whole (quoted, not an edit)` };
       return { ...runFormat(whole, request, true), detection };
+    }
+    const unread = found.length === 0 ? unreadStructure(reply, formats, context) : null;
+    if (unread) {
+      // No edit of any format, but one format's markers: the reply meant an edit that could not be read.
+      const { format, error } = unread;
+      const detection = { format: format.name, reason: `no edit could be read, but line ${error.reply!.start.line} shows ${format.title} structure` };
+      return { ...runParts([{ format, parsed: { edits: [], diagnostics: [error] } }], request, format), detection };
     }
     if (found.length === 0) {
       // No structure: the weakest evidence (a fence with a path) decides, and no guess replaces a file.
