@@ -12,6 +12,7 @@
 // those other parts are reported instead (`mixed-formats`).
 
 import { unreadMarker } from '../core/markers.ts';
+import { givenFile, resolveFile } from '../core/paths.ts';
 import type { Diagnostic, Edit, Format, ParseContext, ParseResult } from '../core/types.ts';
 
 /** The score from which a format's evidence is structure (its markers), not a guess. */
@@ -176,6 +177,71 @@ export function unreadStructure(reply: string, formats: readonly Format[], conte
  * a reply whose only structure is quoted in them.
  */
 export const wholeFormat = (formats: readonly Format[]): Format | undefined => formats.find((f) => f.wholeFiles);
+
+/**
+ * Whether an edit read by another format than the reply's is quoted (a
+ * diff in a log, a tool's output, an example), not an edit: it changes a
+ * file that must exist (replaces its lines, deletes or renames it), the file
+ * is not among `files` given, and no edit of the reply's own format touches
+ * it (`own`: the files those edits name, resolved). An edit that creates a
+ * file (writes it whole, appends or inserts), or that names no file, is
+ * never quoted: a creation cannot be told from a quote by the file list, and
+ * dropping it would hide a change the reply asks for.
+ */
+export function isQuotedEdit(edit: Edit, files: readonly string[], own: ReadonlySet<string>): boolean {
+  if (edit.kind !== 'replace' && edit.kind !== 'delete' && edit.kind !== 'rename') return false;
+  if (edit.file === '' || givenFile(edit.file, files) !== null) return false;
+  return !own.has(resolveFile(edit.file, files));
+}
+
+/** The files the edits of `parsed` name, as the engine resolves them against `files`. */
+export const filesOf = (parsed: ParseResult, files: readonly string[]): Set<string> =>
+  new Set(parsed.edits.filter((e) => e.file !== '').map((e) => resolveFile(e.file, files)));
+
+/**
+ * `readings` without the edits quoted in the reply (see `isQuotedEdit`) for
+ * the reply's own format, whose edits name `own`; readings left with no edit
+ * are dropped. The quoted edits of each reading, for the detection's reason,
+ * in `quoted`.
+ */
+export function withoutQuoted(
+  readings: readonly Reading[],
+  files: readonly string[],
+  own: ReadonlySet<string>,
+): { kept: Reading[]; quoted: { reading: Reading; edits: Edit[] }[] } {
+  const kept: Reading[] = [];
+  const quoted: { reading: Reading; edits: Edit[] }[] = [];
+  for (const r of readings) {
+    const out = r.parsed.edits.filter((e) => isQuotedEdit(e, files, own));
+    if (out.length > 0) quoted.push({ reading: r, edits: out });
+    if (out.length === r.parsed.edits.length && out.length > 0) continue;
+    kept.push(out.length === 0 ? r : { ...r, parsed: { ...r.parsed, edits: r.parsed.edits.filter((e) => !out.includes(e)) } });
+  }
+  return { kept, quoted };
+}
+
+/**
+ * The reply's own format among `found` (best first): the first reading with
+ * an edit that is not quoted with no own file (one on a given file, a
+ * creation, one naming no file) and that stands outside the lines of the
+ * readings before it, so that a diff quoted for a file not given never
+ * decides the format of a reply that edits the given ones. The reading comes
+ * without its edits on those lines (they are the quote's text, read by a
+ * second format). The first reading when none qualifies.
+ */
+export function ownReading(found: readonly Reading[], files: readonly string[]): Reading {
+  const none = new Set<string>();
+  const quoted = new Ranges();
+  for (const r of found) {
+    const outside = r.parsed.edits.filter((e) => !quoted.overlaps(linesOf(e)));
+    if (outside.some((e) => !isQuotedEdit(e, files, none))) {
+      if (outside.length === r.parsed.edits.length) return r;
+      return { ...r, parsed: { ...r.parsed, edits: outside.map((e, k) => (e.index === k ? e : { ...e, index: k })) } };
+    }
+    quoted.add(r.parsed.edits.map((e) => ({ at: linesOf(e), tag: 0 })));
+  }
+  return found[0];
+}
 
 /**
  * The edits of `others` that no edit of `first` (nor of an earlier one of

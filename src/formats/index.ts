@@ -14,7 +14,7 @@ import { diagnostic } from '../core/diagnostics.ts';
 import { runFormat, runParts, type Part } from '../core/run.ts';
 import { checkRequest } from '../core/request.ts';
 import type { ApplyRequest, ApplyResult, Detection, Diagnostic, Edit, Format, ParseResult } from '../core/types.ts';
-import { misread, otherParts, read, readings, unreadStructure, wholeFormat, type Reading } from './auto.ts';
+import { filesOf, misread, otherParts, ownReading, read, readings, unreadStructure, withoutQuoted, wholeFormat, type Reading } from './auto.ts';
 
 /**
  * The registered formats, in detection order (ties go to the earlier one).
@@ -61,6 +61,16 @@ const replyLines = (edits: readonly Edit[]) => {
   const last = edits[edits.length - 1].span.end.line;
   return first === last ? `line ${first}` : `lines ${first}-${last}`;
 };
+
+/** For a detection's reason: the other formats' edits quoted for files not given, which were not read as edits. */
+function quotedNoteOf(quoted: readonly { reading: Reading; edits: Edit[] }[]): string {
+  if (quoted.length === 0) return '';
+  const what = quoted.map(({ reading, edits }) => {
+    const files = [...new Set(edits.map((e) => e.file))];
+    return `${plural(edits.length, `${reading.format.name} edit`)} of ${files.join(', ')}`;
+  });
+  return `; quoted for files not given, not edits: ${what.join(' and ')}`;
+}
 
 /**
  * `parsed` with the edits another format claims (see `misread`) failing with
@@ -119,18 +129,22 @@ export function applyRequest(value: ApplyRequest): ApplyResult {
       const { format, detection } = detectFormat(reply);
       return { ...runFormat(format, request, true), detection };
     }
-    const [first, ...rest] = found;
-    const main = withoutMisread(first.format, reply, first.parsed, rest);
+    // The reply's own format, and the other formats' diffs quoted for files not given (not edits).
+    const first = ownReading(found, context.files);
+    const second = found.filter((r) => r.format !== first.format);
+    const { kept: rest, quoted: quotedEdits } = withoutQuoted(second, context.files, filesOf(first.parsed, context.files));
+    const main = withoutMisread(first.format, reply, first.parsed, second);
     const others = otherParts(main, rest);
+    const quotedNote = quotedNoteOf(quotedEdits);
     const parts: Part[] = [{ format: first.format, parsed: main }, ...others.map((r) => ({ format: r.format, parsed: r.parsed }))];
     const detection: Detection =
       others.length === 0
-        ? { format: first.format.name, reason: first.reason }
+        ? { format: first.format.name, reason: `${first.reason}${quotedNote}` }
         : {
             format: first.format.name,
             reason: `${first.reason}; the reply also holds ${others
               .map((r) => `${plural(r.parsed.edits.length, `${r.format.name} edit`)} (${r.reason})`)
-              .join(' and ')}, applied in ${others.length === 1 ? 'its' : 'their'} own format`,
+              .join(' and ')}, applied in ${others.length === 1 ? 'its' : 'their'} own format${quotedNote}`,
             formats: [first, ...others].map((r) => r.format.name),
           };
     return { ...runParts(parts, request, first.format), detection };
@@ -140,7 +154,9 @@ export function applyRequest(value: ApplyRequest): ApplyResult {
   const found = readings(reply, formats.filter((f) => f !== format), context);
   if (found.length === 0) return runParts([{ format, parsed }], request, format);
   const main = withoutMisread(format, reply, parsed, found);
-  const foreign = otherParts(main, found).map((r) =>
+  // Another format's diff quoted for a file not given (a log, an example) is not an edit, so no mixing.
+  const { kept } = withoutQuoted(found, context.files, filesOf(parsed, context.files));
+  const foreign = otherParts(main, kept).map((r) =>
     diagnostic(
       'mixed-formats',
       'error',
