@@ -198,49 +198,101 @@ export function isQuotedEdit(edit: Edit, files: readonly string[], own: Readonly
 export const filesOf = (parsed: ParseResult, files: readonly string[]): Set<string> =>
   new Set(parsed.edits.filter((e) => e.file !== '').map((e) => resolveFile(e.file, files)));
 
+/** Edits of a reading quoted in the reply, not read as edits. */
+export interface QuotedEdits {
+  reading: Reading;
+  edits: Edit[];
+}
+
+/** Reply lines of quoted edits: does one of them hold an edit's lines whole? */
+export class Quotes {
+  private ranges = new Ranges();
+  add(edits: readonly Edit[]): void {
+    this.ranges.add(edits.map((e) => ({ at: linesOf(e), tag: 0 })));
+  }
+  /**
+   * Whether the edit's lines lie within one quoted edit's lines (another
+   * format's reading of the quote's text). `strict`: and are not all of
+   * them, for the format asked for, whose reading of the very same lines is
+   * its own edit (a diff's header quoted before an envelope takes the
+   * envelope's hunks too).
+   */
+  holds(edit: Edit, strict = false): boolean {
+    const at = linesOf(edit);
+    const from = this.ranges.furthest(at.start);
+    if (!strict) return from !== null && from.end >= at.end;
+    const before = this.ranges.furthest(at.start - 1);
+    return (from !== null && from.end > at.end) || (before !== null && before.end >= at.end);
+  }
+  /** Whether the edit's lines overlap a quoted edit's lines. */
+  touches(edit: Edit): boolean {
+    return this.ranges.overlaps(linesOf(edit));
+  }
+  /** `parsed` without the edits the quotes hold (see `holds`), renumbered. */
+  strip(parsed: ParseResult, strict = false): ParseResult {
+    const edits = parsed.edits.filter((e) => !this.holds(e, strict));
+    if (edits.length === parsed.edits.length) return parsed;
+    return { ...parsed, edits: edits.map((e, k) => (e.index === k ? e : { ...e, index: k })) };
+  }
+}
+
 /**
- * `readings` without the edits quoted in the reply (see `isQuotedEdit`) for
- * the reply's own format, whose edits name `own`; readings left with no edit
- * are dropped. The quoted edits of each reading, for the detection's reason,
- * in `quoted`.
+ * `readings` (best first) without the edits quoted in the reply for the
+ * reply's own format, whose edits name `own`: each edit that `isQuotedEdit`,
+ * and each edit whose lines lie within a quoted edit's lines (a format that
+ * reads the quote's text too); readings left with no edit are dropped. The
+ * quoted edits of each reading in `quoted`, and their lines in `quotes`.
  */
 export function withoutQuoted(
   readings: readonly Reading[],
   files: readonly string[],
   own: ReadonlySet<string>,
-): { kept: Reading[]; quoted: { reading: Reading; edits: Edit[] }[] } {
+  quotes: Quotes = new Quotes(),
+): { kept: Reading[]; quoted: QuotedEdits[]; quotes: Quotes } {
   const kept: Reading[] = [];
-  const quoted: { reading: Reading; edits: Edit[] }[] = [];
+  const quoted: QuotedEdits[] = [];
   for (const r of readings) {
-    const out = r.parsed.edits.filter((e) => isQuotedEdit(e, files, own));
+    const out = r.parsed.edits.filter((e) => isQuotedEdit(e, files, own) || quotes.holds(e));
+    quotes.add(out);
     if (out.length > 0) quoted.push({ reading: r, edits: out });
     if (out.length === r.parsed.edits.length && out.length > 0) continue;
     kept.push(out.length === 0 ? r : { ...r, parsed: { ...r.parsed, edits: r.parsed.edits.filter((e) => !out.includes(e)) } });
   }
-  return { kept, quoted };
+  return { kept, quoted, quotes };
 }
 
 /**
  * The reply's own format among `found` (best first): the first reading with
  * an edit that is not quoted with no own file (one on a given file, a
- * creation, one naming no file) and that stands outside the lines of the
- * readings before it, so that a diff quoted for a file not given never
+ * creation, one naming no file) and whose lines are not within the lines of
+ * a reading before it, so that a diff quoted for a file not given never
  * decides the format of a reply that edits the given ones. The reading comes
- * without its edits on those lines (they are the quote's text, read by a
- * second format). The first reading when none qualifies.
+ * without its edits within those lines (the quote's text, read by a second
+ * format), with the quotes of the readings passed over. Null when no reading
+ * qualifies.
  */
-export function ownReading(found: readonly Reading[], files: readonly string[]): Reading {
+export function ownReading(reply: string, found: readonly Reading[], files: readonly string[]): { reading: Reading; quotes: Quotes } | null {
   const none = new Set<string>();
-  const quoted = new Ranges();
+  const quotes = new Quotes();
   for (const r of found) {
-    const outside = r.parsed.edits.filter((e) => !quoted.overlaps(linesOf(e)));
-    if (outside.some((e) => !isQuotedEdit(e, files, none))) {
-      if (outside.length === r.parsed.edits.length) return r;
-      return { ...r, parsed: { ...r.parsed, edits: outside.map((e, k) => (e.index === k ? e : { ...e, index: k })) } };
-    }
-    quoted.add(r.parsed.edits.map((e) => ({ at: linesOf(e), tag: 0 })));
+    const parsed = quotes.strip(r.parsed);
+    const claimed = claimedBlocks(reply, r, found);
+    if (parsed.edits.some((e) => !claimed.has(e) && !isQuotedEdit(e, files, none))) return { reading: parsed === r.parsed ? r : { ...r, parsed }, quotes };
+    quotes.add(r.parsed.edits.filter((e) => !claimed.has(e)));
   }
-  return found[0];
+  return null;
+}
+
+/**
+ * The edits of a format that reads fenced blocks as files (`Format.fileBlocks`)
+ * that another reading of `found` claims (see `misread`): blocks that are
+ * another format's edit, not the format's own. None for other formats.
+ */
+export function claimedBlocks(reply: string, reading: Reading, found: readonly Reading[]): Set<Edit> {
+  if (!reading.format.fileBlocks) return new Set();
+  const claimants = found.filter((r) => r !== reading && !r.format.fileBlocks);
+  if (claimants.length === 0) return new Set();
+  return new Set([...misread(reply, reading.parsed, claimants).keys()].map((k) => reading.parsed.edits[k]));
 }
 
 /**
