@@ -206,3 +206,13 @@ describe('udiffx: many failing directives', () => {
     assert.ok(r.edits.every((e) => e.code === 'no-match'));
   });
 });
+
+describe('udiffx: envelopes and directives that give no edit', () => {
+  for (const response of ['<FILE_CHANGES>\n</FILE_CHANGES>\n', '<FILE_DELETE path="notes.txt"/>\n', 'See:\n<FILE_NEW path="x.txt">\nx\n</FILE_NEW>\n']) {
+    it(`${JSON.stringify(response.slice(0, 30))}: malformed, nothing written`, () => {
+      const r = applyRequest({ format: 'udiffx', files: FILES, response });
+      untouched(r);
+      assert.deepEqual(r.diagnostics.map((d) => d.code), ['malformed']);
+    });
+  }
+});
