@@ -204,33 +204,36 @@ export interface QuotedEdits {
   edits: Edit[];
 }
 
-/** Reply lines of quoted edits: does one of them hold an edit's lines whole? */
+/** The edit's structure was read: no error, or only one saying its file is not given (which a quote's is not). */
+const readCleanly = (e: Edit): boolean => !e.error || e.error.code === 'file-not-found';
+
+/**
+ * Reply lines of quoted edits whose structure was read (`readCleanly`: a
+ * quote that one format reads as a whole): does one of them hold an edit's
+ * lines whole?
+ */
 export class Quotes {
   private ranges = new Ranges();
   add(edits: readonly Edit[]): void {
-    this.ranges.add(edits.map((e) => ({ at: linesOf(e), tag: 0 })));
+    this.ranges.add(edits.filter(readCleanly).map((e) => ({ at: linesOf(e), tag: 0 })));
   }
-  /**
-   * Whether the edit's lines lie within one quoted edit's lines (another
-   * format's reading of the quote's text). `strict`: and are not all of
-   * them, for the format asked for, whose reading of the very same lines is
-   * its own edit (a diff's header quoted before an envelope takes the
-   * envelope's hunks too).
-   */
-  holds(edit: Edit, strict = false): boolean {
+  /** Whether the edit's lines lie within one quoted edit's lines: another format's reading of the quote's text. */
+  holds(edit: Edit): boolean {
     const at = linesOf(edit);
-    const from = this.ranges.furthest(at.start);
-    if (!strict) return from !== null && from.end >= at.end;
-    const before = this.ranges.furthest(at.start - 1);
-    return (from !== null && from.end > at.end) || (before !== null && before.end >= at.end);
+    const f = this.ranges.furthest(at.start);
+    return f !== null && f.end >= at.end;
   }
   /** Whether the edit's lines overlap a quoted edit's lines. */
   touches(edit: Edit): boolean {
     return this.ranges.overlaps(linesOf(edit));
   }
-  /** `parsed` without the edits the quotes hold (see `holds`), renumbered. */
-  strip(parsed: ParseResult, strict = false): ParseResult {
-    const edits = parsed.edits.filter((e) => !this.holds(e, strict));
+  /**
+   * The reply's own reading without the edits that the quotes hold and whose
+   * structure it could not read (the quote's text, not an edit of its own),
+   * renumbered. An edit whose structure it read is never dropped.
+   */
+  strip(parsed: ParseResult): ParseResult {
+    const edits = parsed.edits.filter((e) => readCleanly(e) || !this.holds(e));
     if (edits.length === parsed.edits.length) return parsed;
     return { ...parsed, edits: edits.map((e, k) => (e.index === k ? e : { ...e, index: k })) };
   }

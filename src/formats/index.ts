@@ -187,11 +187,11 @@ export function applyRequest(value: ApplyRequest): ApplyResult {
   const parsed = format.parse(reply, context);
   const found = readings(reply, formats.filter((f) => f !== format), context);
   if (found.length === 0) return runParts([{ format, parsed }], request, format);
-  // Another format's diff quoted for a file not given (a log, an example) is not an edit, so no mixing;
-  // the named format's own reading of the quote's text is part of the quote.
+  // Another format's diff quoted for a file not given (a log, an example) is not an edit, so no mixing.
+  // The named format's own reading stays as it is, edit for edit.
   const ownFiles = filesOf(unclaimed(reply, { format, score: 1, reason: '', parsed }, found), context.files);
-  const { kept, quoted, quotes } = withoutQuoted(found, context.files, ownFiles);
-  const main = withoutMisread(format, reply, quotes.strip(parsed, true), found, new Set(quoted.flatMap((q) => q.edits)));
+  const { kept } = withoutQuoted(found, context.files, ownFiles);
+  const main = withoutMisread(format, reply, parsed, found);
   const foreign = otherParts(main, kept).map((r) =>
     diagnostic(
       'mixed-formats',

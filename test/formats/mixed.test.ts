@@ -18,6 +18,9 @@ const mine = { file: 'a.txt', before: 'x = 1\ny = 2\nz = 3\n', after: 'x = 1\ny 
  * never the quoted one: its blocks are creations, never quoted.
  */
 const CROSS_READ = new Set([
+  // whole and between never write a block another format reads, quoted or not: the block fails (mixed-formats).
+  'whole/search-replace',
+  'between/search-replace',
   'search-replace/roo',
   'roo/search-replace',
   'udiff/udiffx',
