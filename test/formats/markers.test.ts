@@ -29,6 +29,10 @@ const PROSE = [
   'In apply_patch, *** Begin Patch opens the envelope.',
   'The tool call names "tool" and "edit" as keys.',
   'Set INSERT mode, then REMOVE the line.',
+  '--- SEARCH RESULTS ---',
+  '<<< REMOVE ME LATER >>>',
+  '+++ REPLACE ALL +++',
+  'Done.',
   '@@ is how a hunk starts.',
 ];
 
