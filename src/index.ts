@@ -15,8 +15,10 @@
  * format's name or `'auto'` (the result says which format was detected and
  * why). Never throws on a reply that does not apply: each edit's result says
  * where it applied or why not, `ok` is true when every edit applied and no
- * finding is an error. Throws `RequestError` only for a format name it does
- * not know; check an untrusted request with `validateRequest` first.
+ * finding is an error. Throws `RequestError` for a value that is not a
+ * request (as `validateRequest` does: a field of the wrong type, an unknown
+ * field of the request or of `options`, an unknown format), never another
+ * error from inside the engine.
  */
 export { applyRequest } from './formats/index.ts';
 

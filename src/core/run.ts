@@ -5,6 +5,7 @@ import { diagnostic, quote } from './diagnostics.ts';
 import { alikeNote, firstDifference } from './invisible.ts';
 import { findElision } from './elision.ts';
 import { addLookalikeWarnings } from './lookalikes.ts';
+import { unreadMarker } from './markers.ts';
 import { normalizePath, resolveFile } from './paths.ts';
 import { requestBudget } from './budget.ts';
 import { firstClashes } from './overlaps.ts';
@@ -12,7 +13,7 @@ import { ENGINE_DEFAULTS } from './defaults.ts';
 import { fuzzyRefusal, locate, morePlaces, searchedNote, UNSEARCHED, unsearched, type MatchOutcome } from './match.ts';
 import type { RequestBudget } from './types.ts';
 import { editSplices } from './hunks.ts';
-import { applySplices, BOM, formatText, parseText, setFinalNewline, spliceText, uniformEndings, withoutBom, type Splice, type TextFile } from './text.ts';
+import { applySplices, BOM, formatText, lacksFinalNewline, parseText, setFinalNewline, spliceText, uniformEndings, withoutBom, type Splice, type TextFile } from './text.ts';
 import type {
   ApplyRequest,
   ApplyResult,
@@ -476,10 +477,20 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
 
   // New paths that look like another file's, BiDi controls in new text: warnings (src/core/lookalikes.ts).
   addLookalikeWarnings(work, given, (path) => textOf(path)?.lines ?? []);
+  for (const w of work) {
+    const same = w.result.status === 'applied' && w.result.code !== 'duplicate' ? unchanged(w, textOf(w.edit.file)) : null;
+    // A format's own no-change finding (udiffx's context-only hunk) says it already.
+    if (same && !w.result.warnings.some((d) => d.code === 'no-change')) w.result.warnings = [...w.result.warnings, diagnostic('no-change', 'warning', same, w.edit.span)];
+  }
 
   const diagnostics = parts.flatMap((p) => p.parsed.diagnostics);
-  if (work.length === 0 && !diagnostics.some((d) => d.severity === 'error')) {
-    diagnostics.push(diagnostic('no-edits', 'warning', `no ${main.title} edits were found in the reply`));
+  // No edit read, and no finding that says why (an error, or edits that change nothing): a reply that
+  // shows the format's structure is malformed; one that shows none (a chat answer) has no edits.
+  if (work.length === 0 && !diagnostics.some((d) => d.severity === 'error' || d.code === 'no-change')) {
+    diagnostics.push(
+      unreadMarker(request.response, main) ??
+        diagnostic('no-edits', 'warning', `no edit was found in the reply, read as ${main.title}`),
+    );
   }
   return {
     ok: work.every((w) => w.result.status === 'applied') && !diagnostics.some((d) => d.severity === 'error'),
@@ -518,6 +529,32 @@ function endOfFile(list: readonly Work[], n: number): boolean | undefined {
     ];
   }
   return state;
+}
+
+function sameLines(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((line, i) => line === b[i]);
+}
+
+/**
+ * Why an applied edit changes nothing (the message of its `no-change`
+ * warning), or null when it changes its file: its lines replace lines that
+ * are the same (a SEARCH equal to its REPLACE, a line replaced by itself, a
+ * file written with the text it has), it inserts or appends no line to a
+ * file that exists, and it neither moves the file nor sets its final newline
+ * to another state. Deletions and creations always change something.
+ */
+function unchanged(w: Work, file: TextFile | undefined): string | null {
+  const { edit } = w;
+  if (!file || edit.kind === 'delete' || edit.kind === 'rename') return null;
+  if (edit.moveTo !== undefined && edit.moveTo !== edit.file) return null;
+  if (edit.finalNewline !== undefined && edit.finalNewline === lacksFinalNewline(file) && file.lines.length > 0) return null;
+  const from = w.from!;
+  const to = w.to!;
+  const replacement = w.lines ?? edit.new;
+  if (!sameLines(replacement, file.lines.slice(from, to))) return null;
+  if (edit.kind === 'write') return `${edit.file} is written with the text it already has: applied, it changed nothing; if a change was meant, the new text is missing it`;
+  if (to === from) return `the edit adds no line to ${edit.file}: applied, it changed nothing`;
+  return `the new text equals the text it replaces at ${lines({ start: from + 1, end: to })} of ${edit.file}: applied, it changed nothing; if a change was meant, the new text is missing it`;
 }
 
 /**

@@ -295,6 +295,19 @@ export interface FileChange {
   after: string | null;
 }
 
+/** A line that shows a reply meant an edit of a format (see `Format.markers`). */
+export interface EditMarker {
+  /** Matches the line (its text without the line break). */
+  line: RegExp;
+  /** When set, the next line must match it too (a unified diff's `---` line before `+++`). */
+  next?: RegExp;
+  /**
+   * What the format expected there, completing "the line … " in the
+   * message: what the line is taken for and the shape an edit must have.
+   */
+  expected: string;
+}
+
 /** What a format's stream rules see when asked whether an edit is settled. */
 export interface SettleContext {
   /** The reply so far, complete lines only: empty, or ending with a line break. */
@@ -335,6 +348,16 @@ export interface Format {
   write(changes: FileChange[]): string;
   /** How a reply creates a file in this format, for messages ("to create it, …"). */
   createHint?: string;
+  /**
+   * The lines that show a reply meant an edit of this format (its markers,
+   * and other tools' markers for the same kind of edit, misspelt ones
+   * included): when the format reads no edit and no error from a reply that
+   * holds one, the reply is `malformed` there, not a reply with no edits
+   * (src/core/markers.ts). Each pattern must match only lines that are
+   * structure, never prose or Markdown (a sentence naming SEARCH, a `---`
+   * rule). Default: none.
+   */
+  markers?: readonly EditMarker[];
   /**
    * The format reads fenced blocks as whole files (`whole`, `between`), so it
    * would also read another format's fenced edit as a file: such blocks are

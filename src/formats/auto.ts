@@ -11,7 +11,10 @@
 // other parts, each applied in its own format. With a format asked for,
 // those other parts are reported instead (`mixed-formats`).
 
-import type { Edit, Format, ParseContext, ParseResult } from '../core/types.ts';
+import { unreadMarker } from '../core/markers.ts';
+import { givenFile, resolveFile } from '../core/paths.ts';
+import { unsafePathReason } from '../core/run.ts';
+import type { Diagnostic, Edit, Format, ParseContext, ParseResult } from '../core/types.ts';
 
 /** The score from which a format's evidence is structure (its markers), not a guess. */
 export const STRUCTURE = 0.5;
@@ -145,11 +148,159 @@ export function read(reply: string, formats: readonly Format[], context: ParseCo
 }
 
 /**
+ * For a reply in which no format found structure: the format whose markers
+ * (`Format.markers`: a misspelt head, an empty envelope, a file header with
+ * no hunk) the reply shows first, outside any file the reply writes whole
+ * (a marker after other lines of such a file is quoted content), with the
+ * `malformed` error there; null when the reply shows none (a chat answer).
+ * Among formats whose first marker is on the same line, the earlier in
+ * `formats` wins.
+ */
+export function unreadStructure(reply: string, formats: readonly Format[], context: ParseContext): { format: Format; error: Diagnostic } | null {
+  const withMarkers = formats.filter((f) => f.markers?.length);
+  if (withMarkers.length === 0) return null;
+  const files = wholeFiles(reply, wholeFormat(formats), context);
+  const quoted = (line: number) => {
+    const k = lastAtOrBelow(files.length, line - 1, (i) => files[i].block.start);
+    return k >= 0 && quotedIn(files[k], { start: line, end: line });
+  };
+  let best: { format: Format; error: Diagnostic } | null = null;
+  for (const format of withMarkers) {
+    const error = unreadMarker(reply, format, quoted);
+    if (error?.reply && (!best || error.reply.from < best.error.reply!.from)) best = { format, error };
+  }
+  return best;
+}
+
+/**
  * The first format of `formats` whose blocks are whole files (`Format.wholeFiles`:
  * `whole` in the registry): it finds the files a reply writes whole, and reads
  * a reply whose only structure is quoted in them.
  */
 export const wholeFormat = (formats: readonly Format[]): Format | undefined => formats.find((f) => f.wholeFiles);
+
+/**
+ * Whether an edit read by another format than the reply's is quoted (a
+ * diff in a log, a tool's output, an example), not an edit: it changes a
+ * file that must exist (replaces its lines, deletes or renames it), the file
+ * is not among `files` given, and no edit of the reply's own format touches
+ * it (`own`: the files those edits name, resolved). An edit that creates a
+ * file (writes it whole, appends or inserts), or that names no file, is
+ * never quoted: a creation cannot be told from a quote by the file list, and
+ * dropping it would hide a change the reply asks for. Nor is an edit of a
+ * path that could leave the project: it is refused with `unsafe-path`.
+ */
+export function isQuotedEdit(edit: Edit, files: readonly string[], own: ReadonlySet<string>): boolean {
+  if (edit.kind !== 'replace' && edit.kind !== 'delete' && edit.kind !== 'rename') return false;
+  if (edit.file === '' || givenFile(edit.file, files) !== null) return false;
+  // A path that could leave the project is refused (unsafe-path), never set aside as a quote.
+  if (unsafePathReason(edit.file) !== null) return false;
+  return !own.has(resolveFile(edit.file, files));
+}
+
+/** The files the edits of `parsed` name, as the engine resolves them against `files`. */
+export const filesOf = (parsed: ParseResult, files: readonly string[]): Set<string> =>
+  new Set(parsed.edits.filter((e) => e.file !== '').map((e) => resolveFile(e.file, files)));
+
+/** Edits of a reading quoted in the reply, not read as edits. */
+export interface QuotedEdits {
+  reading: Reading;
+  edits: Edit[];
+}
+
+/** The edit's structure was read: no error, or only one saying its file is not given (which a quote's is not). */
+const readCleanly = (e: Edit): boolean => !e.error || e.error.code === 'file-not-found';
+
+/**
+ * Reply lines of quoted edits whose structure was read (`readCleanly`: a
+ * quote that one format reads as a whole): does one of them hold an edit's
+ * lines whole?
+ */
+export class Quotes {
+  private ranges = new Ranges();
+  add(edits: readonly Edit[]): void {
+    this.ranges.add(edits.filter(readCleanly).map((e) => ({ at: linesOf(e), tag: 0 })));
+  }
+  /** Whether the edit's lines lie within one quoted edit's lines: another format's reading of the quote's text. */
+  holds(edit: Edit): boolean {
+    const at = linesOf(edit);
+    const f = this.ranges.furthest(at.start);
+    return f !== null && f.end >= at.end;
+  }
+  /** Whether the edit's lines overlap a quoted edit's lines. */
+  touches(edit: Edit): boolean {
+    return this.ranges.overlaps(linesOf(edit));
+  }
+  /**
+   * The reply's own reading without the edits that the quotes hold and whose
+   * structure it could not read (the quote's text, not an edit of its own),
+   * renumbered. An edit whose structure it read is never dropped.
+   */
+  strip(parsed: ParseResult): ParseResult {
+    const edits = parsed.edits.filter((e) => readCleanly(e) || !this.holds(e));
+    if (edits.length === parsed.edits.length) return parsed;
+    return { ...parsed, edits: edits.map((e, k) => (e.index === k ? e : { ...e, index: k })) };
+  }
+}
+
+/**
+ * `readings` (best first) without the edits quoted in the reply for the
+ * reply's own format, whose edits name `own`: each edit that `isQuotedEdit`,
+ * and each edit whose lines lie within a quoted edit's lines (a format that
+ * reads the quote's text too); readings left with no edit are dropped. The
+ * quoted edits of each reading in `quoted`, and their lines in `quotes`.
+ */
+export function withoutQuoted(
+  readings: readonly Reading[],
+  files: readonly string[],
+  own: ReadonlySet<string>,
+  quotes: Quotes = new Quotes(),
+): { kept: Reading[]; quoted: QuotedEdits[]; quotes: Quotes } {
+  const kept: Reading[] = [];
+  const quoted: QuotedEdits[] = [];
+  for (const r of readings) {
+    const out = r.parsed.edits.filter((e) => isQuotedEdit(e, files, own) || quotes.holds(e));
+    quotes.add(out);
+    if (out.length > 0) quoted.push({ reading: r, edits: out });
+    if (out.length === r.parsed.edits.length && out.length > 0) continue;
+    kept.push(out.length === 0 ? r : { ...r, parsed: { ...r.parsed, edits: r.parsed.edits.filter((e) => !out.includes(e)) } });
+  }
+  return { kept, quoted, quotes };
+}
+
+/**
+ * The reply's own format among `found` (best first): the first reading with
+ * an edit that is not quoted with no own file (one on a given file, a
+ * creation, one naming no file) and whose lines are not within the lines of
+ * a reading before it, so that a diff quoted for a file not given never
+ * decides the format of a reply that edits the given ones. The reading comes
+ * without its edits within those lines (the quote's text, read by a second
+ * format), with the quotes of the readings passed over. Null when no reading
+ * qualifies.
+ */
+export function ownReading(reply: string, found: readonly Reading[], files: readonly string[]): { reading: Reading; quotes: Quotes } | null {
+  const none = new Set<string>();
+  const quotes = new Quotes();
+  for (const r of found) {
+    const parsed = quotes.strip(r.parsed);
+    const claimed = claimedBlocks(reply, r, found);
+    if (parsed.edits.some((e) => !claimed.has(e) && !isQuotedEdit(e, files, none))) return { reading: parsed === r.parsed ? r : { ...r, parsed }, quotes };
+    quotes.add(r.parsed.edits.filter((e) => !claimed.has(e)));
+  }
+  return null;
+}
+
+/**
+ * The edits of a format that reads fenced blocks as files (`Format.fileBlocks`)
+ * that another reading of `found` claims (see `misread`): blocks that are
+ * another format's edit, not the format's own. None for other formats.
+ */
+export function claimedBlocks(reply: string, reading: Reading, found: readonly Reading[]): Set<Edit> {
+  if (!reading.format.fileBlocks) return new Set();
+  const claimants = found.filter((r) => r !== reading && !r.format.fileBlocks);
+  if (claimants.length === 0) return new Set();
+  return new Set([...misread(reply, reading.parsed, claimants).keys()].map((k) => reading.parsed.edits[k]));
+}
 
 /**
  * The edits of `others` that no edit of `first` (nor of an earlier one of

@@ -12,9 +12,9 @@ import { applyPatch } from './apply-patch/index.ts';
 import { strReplace } from './str-replace/index.ts';
 import { diagnostic } from '../core/diagnostics.ts';
 import { runFormat, runParts, type Part } from '../core/run.ts';
-import { RequestError } from '../core/request.ts';
-import type { ApplyRequest, ApplyResult, Detection, Diagnostic, Edit, Format, ParseResult } from '../core/types.ts';
-import { misread, otherParts, read, readings, wholeFormat, type Reading } from './auto.ts';
+import { checkRequest } from '../core/request.ts';
+import type { ApplyRequest, ApplyResult, Detection, Diagnostic, Edit, Format, ParseContext, ParseResult } from '../core/types.ts';
+import { claimedBlocks, filesOf, misread, otherParts, ownReading, Quotes, read, readings, unreadStructure, withoutQuoted, wholeFormat, type Reading } from './auto.ts';
 
 /**
  * The registered formats, in detection order (ties go to the earlier one).
@@ -63,33 +63,82 @@ const replyLines = (edits: readonly Edit[]) => {
 };
 
 /**
- * `parsed` with the edits another format claims (see `misread`) failing with
- * `mixed-formats`, when `format` reads fenced blocks as files.
+ * When every structure of a reply is quoted (`ownReading` found none of
+ * its own), the whole files the reply writes, if it writes any outside the
+ * quotes: the reply is read as whole files, with those quotes.
  */
-function withoutMisread(format: Format, reply: string, parsed: ParseResult, others: readonly Reading[]): ParseResult {
+function wholeReading(reply: string, context: ParseContext, found: readonly Reading[]): { reading: Reading; quotes: Quotes } | null {
+  const whole = wholeFormat(formats);
+  if (!whole) return null;
+  const quotes = new Quotes();
+  for (const r of found) quotes.add(r.parsed.edits);
+  // Only blocks apart from every quote: a quoted block is never a file's text.
+  const read = whole.parse(reply, { ...context, detected: true });
+  const edits = read.edits.filter((e) => !quotes.touches(e)).map((e, k) => (e.index === k ? e : { ...e, index: k }));
+  if (edits.length === 0) return null;
+  const parsed = { ...read, edits };
+  return { reading: { format: whole, score: 0, reason: 'whole files in fences, beside edits quoted for files not given', parsed }, quotes };
+}
+
+/** `reading`'s parse without the blocks another reading of `found` claims (`claimedBlocks`): the edits that are its own. */
+function unclaimed(reply: string, reading: Reading, found: readonly Reading[]): ParseResult {
+  const claimed = claimedBlocks(reply, reading, [reading, ...found]);
+  return claimed.size === 0 ? reading.parsed : { ...reading.parsed, edits: reading.parsed.edits.filter((e) => !claimed.has(e)) };
+}
+
+/** For a detection's reason: the other formats' edits quoted for files not given, which were not read as edits. */
+function quotedNoteOf(quoted: readonly { reading: Reading; edits: Edit[] }[]): string {
+  if (quoted.length === 0) return '';
+  const what = quoted.map(({ reading, edits }) => {
+    const files = [...new Set(edits.map((e) => e.file))];
+    return `${plural(edits.length, `${reading.format.name} edit`)} of ${files.join(', ')}`;
+  });
+  return `; quoted for files not given, not edits: ${what.join(' and ')}`;
+}
+
+/**
+ * `parsed` with the edits another format claims (see `misread`) failing with
+ * `mixed-formats`, when `format` reads fenced blocks as files. A block
+ * claimed only by edits quoted in the reply (`quoted`: another format's
+ * edit of a file not given) is dropped instead: it is the quote, neither
+ * an edit nor a file's text.
+ */
+function withoutMisread(format: Format, reply: string, parsed: ParseResult, others: readonly Reading[], quoted: ReadonlySet<Edit> = new Set()): ParseResult {
   // Two formats of whole-file blocks read the same blocks by design: the one asked for decides.
   const claimants = others.filter((r) => !r.format.fileBlocks);
   if (!format.fileBlocks || claimants.length === 0) return parsed;
   const claimed = misread(reply, parsed, claimants);
   if (claimed.size === 0) return parsed;
-  return {
-    ...parsed,
-    edits: parsed.edits.map((edit, k) => {
-      const r = claimed.get(k);
-      if (!r) return edit;
-      const error: Diagnostic = diagnostic(
-        'mixed-formats',
-        'error',
-        `this block is ${r.format.title} (${r.reason}), not ${format.title}: it was not written to ${edit.file}; write the whole file in a fence, or read the reply with auto`,
-        edit.span,
-      );
-      return { ...edit, error };
-    }),
+  const onlyQuoted = (edit: Edit, r: Reading) => {
+    const at = { start: edit.span.start.line, end: edit.span.end.line };
+    const claims = r.parsed.edits.filter((e) => e.span.start.line <= at.end && e.span.end.line >= at.start);
+    return claims.length > 0 && claims.every((e) => quoted.has(e));
   };
+  const edits: Edit[] = [];
+  parsed.edits.forEach((edit, k) => {
+    const r = claimed.get(k);
+    if (!r) return edits.push(edit);
+    if (onlyQuoted(edit, r)) return;
+    const error: Diagnostic = diagnostic(
+      'mixed-formats',
+      'error',
+      `this block is ${r.format.title} (${r.reason}), not ${format.title}: it was not written to ${edit.file}; write the whole file in a fence, or read the reply with auto`,
+      edit.span,
+    );
+    edits.push({ ...edit, error });
+  });
+  return { ...parsed, edits: edits.map((e, k) => (e.index === k ? e : { ...e, index: k })) };
 }
 
-/** Parse, match and apply a request: the engine behind `ln-diff apply --json`. */
-export function applyRequest(request: ApplyRequest): ApplyResult {
+/**
+ * Parse, match and apply a request: the engine behind `ln-diff apply --json`.
+ * The request is checked first as `validateRequest` checks it: a value that
+ * is not a request (a field of the wrong type, an unknown field, an unknown
+ * format) throws `RequestError`, and `format` and `files` may be left out
+ * (`'auto'`, no files).
+ */
+export function applyRequest(value: ApplyRequest): ApplyResult {
+  const request = checkRequest(value, FORMAT_NAMES);
   const context = { files: Object.keys(request.files) };
   const reply = request.response;
   if (request.format === 'auto') {
@@ -100,34 +149,50 @@ export function applyRequest(request: ApplyRequest): ApplyResult {
       const detection = { format: whole.name, reason: `whole files in fences: ${inside}, inside a file the reply writes whole (quoted, not an edit)` };
       return { ...runFormat(whole, request, true), detection };
     }
+    const unread = found.length === 0 ? unreadStructure(reply, formats, context) : null;
+    if (unread) {
+      // No edit of any format, but one format's markers: the reply meant an edit that could not be read.
+      const { format, error } = unread;
+      const detection = { format: format.name, reason: `no edit could be read, but line ${error.reply!.start.line} shows ${format.title} structure` };
+      return { ...runParts([{ format, parsed: { edits: [], diagnostics: [error] } }], request, format), detection };
+    }
     if (found.length === 0) {
       // No structure: the weakest evidence (a fence with a path) decides, and no guess replaces a file.
       const { format, detection } = detectFormat(reply);
       return { ...runFormat(format, request, true), detection };
     }
-    const [first, ...rest] = found;
-    const main = withoutMisread(first.format, reply, first.parsed, rest);
+    // The reply's own format, and the other formats' diffs quoted for files not given (not edits).
+    const own = ownReading(reply, found, context.files) ?? wholeReading(reply, context, found);
+    const first = own?.reading ?? found[0];
+    const second = found.filter((r) => r.format !== first.format);
+    const ownFiles = filesOf(unclaimed(reply, first, second), context.files);
+    const { kept: rest, quoted: quotedEdits } = withoutQuoted(second, context.files, ownFiles, own?.quotes);
+    const main = withoutMisread(first.format, reply, first.parsed, second, new Set(quotedEdits.flatMap((q) => q.edits)));
     const others = otherParts(main, rest);
+    const quotedNote = quotedNoteOf(quotedEdits);
     const parts: Part[] = [{ format: first.format, parsed: main }, ...others.map((r) => ({ format: r.format, parsed: r.parsed }))];
     const detection: Detection =
       others.length === 0
-        ? { format: first.format.name, reason: first.reason }
+        ? { format: first.format.name, reason: `${first.reason}${quotedNote}` }
         : {
             format: first.format.name,
             reason: `${first.reason}; the reply also holds ${others
               .map((r) => `${plural(r.parsed.edits.length, `${r.format.name} edit`)} (${r.reason})`)
-              .join(' and ')}, applied in ${others.length === 1 ? 'its' : 'their'} own format`,
+              .join(' and ')}, applied in ${others.length === 1 ? 'its' : 'their'} own format${quotedNote}`,
             formats: [first, ...others].map((r) => r.format.name),
           };
     return { ...runParts(parts, request, first.format), detection };
   }
-  const format = getFormat(request.format);
-  if (!format) throw new RequestError(`unknown format "${request.format}"`);
+  const format = getFormat(request.format)!;
   const parsed = format.parse(reply, context);
   const found = readings(reply, formats.filter((f) => f !== format), context);
   if (found.length === 0) return runParts([{ format, parsed }], request, format);
+  // Another format's diff quoted for a file not given (a log, an example) is not an edit, so no mixing.
+  // The named format's own reading stays as it is, edit for edit.
+  const ownFiles = filesOf(unclaimed(reply, { format, score: 1, reason: '', parsed }, found), context.files);
+  const { kept } = withoutQuoted(found, context.files, ownFiles);
   const main = withoutMisread(format, reply, parsed, found);
-  const foreign = otherParts(main, found).map((r) =>
+  const foreign = otherParts(main, kept).map((r) =>
     diagnostic(
       'mixed-formats',
       'error',

@@ -233,3 +233,25 @@ describe('apply-patch: differences that do not show', () => {
 describe('apply-patch: re-indented replies', () => {
   indentationCases('apply-patch', (path, c) => patch(`*** Update File: ${path}`, '@@', hunkBody(c)));
 });
+
+describe('apply-patch: empty envelopes and quotes', () => {
+  it('an envelope with no file operation is malformed, not a reply without edits', () => {
+    for (const reply of [patch(), 'Patch:\n*** End Patch\n', '*** Begin Patch\n\n*** End Patch\n']) {
+      const r = apply(reply);
+      untouched(r);
+      assert.deepEqual(r.diagnostics.map((d) => d.code), ['malformed'], reply);
+      assert.match(r.diagnostics[0].message, /\*\*\* Update File: PATH/);
+    }
+    // Cut off after the head: the reading says so itself.
+    const cut = apply('*** Begin Patch\n');
+    untouched(cut);
+    assert.ok(!cut.diagnostics.some((d) => d.code === 'no-edits'));
+  });
+
+  it('a unified diff quoted for a file not given is not mixing', () => {
+    const quoted = 'The log:\n--- a/other.js\n+++ b/other.js\n@@ -1 +1 @@\n-a\n+b\n\n';
+    const r = apply(quoted + patch('*** Update File: app.js', '@@', '-  run();', '+  go();'));
+    assert.equal(r.ok, true, JSON.stringify(r.diagnostics));
+    assert.deepEqual(r.files, { 'app.js': APP.replace('run()', 'go()') });
+  });
+});

@@ -153,3 +153,25 @@ describe('hashline: arguments as JSON text', () => {
     assert.deepEqual(codes(broken), []);
   });
 });
+
+describe('hashline: calls that are not read, and lines replaced by themselves', () => {
+  it('a call without its braces is malformed, not a reply without edits', () => {
+    const response = `"tool": "edit",\n"path": "app.py",\n"line": 2,\n"tag": "${lineTag(LINES[1])}",\n"new": "    go()"\n`;
+    const r = applyRequest({ format: 'hashline', files: FILES, response });
+    untouched(r);
+    assert.deepEqual(r.diagnostics.map((d) => d.code), ['malformed']);
+  });
+
+  it('a read call alone is not an edit', () => {
+    const r = apply([JSON.stringify({ tool: 'read', path: 'app.py' })]);
+    assert.equal(r.ok, true);
+    assert.deepEqual(r.diagnostics.map((d) => d.code), ['no-edits']);
+  });
+
+  it('a line replaced by itself applies with no-change', () => {
+    const r = apply([edit({ line: 2, tag: lineTag(LINES[1]), new: LINES[1] })]);
+    assert.equal(r.ok, true);
+    assert.deepEqual(r.edits[0].warnings.map((w) => w.code), ['no-change']);
+    assert.deepEqual(r.files, FILES);
+  });
+});

@@ -152,3 +152,25 @@ describe('ln-diff: re-indented replies', () => {
     false,
   );
 });
+
+describe('ln-diff: markers without an editblock, and editblocks that change nothing', () => {
+  for (const reply of [
+    'app.py\n<editblock>\n</editblock>\n',
+    'app.py\n<<<< REMOVE\n3│    run()\n====\n │    go()\n>>>> INSERT\n',
+    'Done, see below.\n>>>>>>> INSERT\n',
+  ]) {
+    it(`${JSON.stringify(reply.slice(0, 30))}...: malformed, nothing written`, () => {
+      const r = apply(reply);
+      untouched(r);
+      assert.ok(r.diagnostics.some((d) => d.code === 'malformed'), JSON.stringify(r.diagnostics));
+      assert.ok(!r.diagnostics.some((d) => d.code === 'no-edits'));
+    });
+  }
+
+  it('an editblock that puts back the line it removes applies with no-change', () => {
+    const r = apply(block('app.py', ['3│    run()'], ['    run()']));
+    assert.equal(r.ok, true);
+    assert.deepEqual(r.edits[0].warnings.map((w) => w.code), ['no-change']);
+    assert.deepEqual(r.files, { 'app.py': APP });
+  });
+});

@@ -265,3 +265,63 @@ describe("search-replace: Cline's replace_in_file", () => {
     assert.equal(r.files['app.py'], APP.replace('run', 'go'));
   });
 });
+
+describe('search-replace: markers without a block, quotes, and blocks that change nothing', () => {
+  const reply = (head: string, divider: string, end: string) =>
+    ['app.py', '```', head, '    run()', divider, '    go()', end, '```', ''].join('\n');
+  for (const [head, divider, end] of [
+    ['<<<< SEARCH', '====', '>>>> REPLACE'],
+    ['<<< SEARCH', '===', '>>> REPLACE'],
+    ['<<<<<<< ORIGINAL', '=======', '>>>>>>> UPDATED'],
+    ['<<<<<<<<<<< SEARCH', '===========', '>>>>>>>>>>> REPLACE'],
+  ]) {
+    it(`${head} ... ${end}: not read, and not "no edits": malformed at the head, nothing written`, () => {
+      const r = apply(reply(head, divider, end));
+      untouched(r);
+      assert.deepEqual(r.diagnostics.map((d) => d.code), ['malformed']);
+      const d = r.diagnostics[0];
+      assert.equal(d.reply?.start.line, 3);
+      assert.match(d.message, /^reply line 3, column 1: /);
+      assert.match(d.message, /<<<<<<< SEARCH/, 'says what was expected');
+    });
+  }
+
+  it('a lone end marker is enough to say a block was meant', () => {
+    const r = apply('Done, see below.\n>>>> REPLACE\n');
+    untouched(r);
+    assert.deepEqual(r.diagnostics.map((d) => d.code), ['malformed']);
+  });
+
+  it('prose that names the markers, a Markdown rule and a setext heading are a chat answer', () => {
+    const r = apply(
+      'Use a <<<<<<< SEARCH line, the code, =======, the new code and a >>>>>>> REPLACE line.\n\n---\n\nSEARCH\n======\n\nREPLACE\n-------\n\n*** Nothing else.\n',
+    );
+    assert.equal(r.ok, true);
+    assert.deepEqual(r.diagnostics.map((d) => d.code), ['no-edits']);
+    assert.deepEqual(r.files, { 'app.py': APP });
+  });
+
+  it('a diff quoted from a log, for a file not given, neither applies nor makes the reply mixed', () => {
+    const log = 'The CI log:\n```diff\n--- a/other.py\n+++ b/other.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n```\n\n';
+    const r = apply(log + block('app.py', ['    run()'], ['    go()']));
+    assert.equal(r.ok, true, JSON.stringify(r.diagnostics));
+    assert.deepEqual(r.files, { 'app.py': APP.replace('run()', 'go()') });
+  });
+
+  it('the same diff for a given file is another format\'s edit: mixed, and not applied', () => {
+    const files = { 'app.py': APP, 'other.py': 'x = 1\n' };
+    const log = '```diff\n--- a/other.py\n+++ b/other.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n```\n\n';
+    const r = apply(log + block('app.py', ['    run()'], ['    go()']), files);
+    assert.equal(r.ok, false);
+    assert.deepEqual(r.diagnostics.map((d) => d.code), ['mixed-formats']);
+    assert.equal(r.files['other.py'], 'x = 1\n');
+  });
+
+  it('a block whose two sides are the same applies, changes nothing, and says so', () => {
+    const r = apply(block('app.py', ['    run()'], ['    run()']));
+    assert.equal(r.ok, true);
+    assert.deepEqual(r.edits[0].warnings.map((w) => w.code), ['no-change']);
+    assert.deepEqual(r.edits[0].range, { start: 3, end: 3 });
+    assert.deepEqual(r.files, { 'app.py': APP });
+  });
+});

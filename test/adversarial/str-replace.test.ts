@@ -193,3 +193,26 @@ describe('str-replace: arguments as JSON text, keys twice', () => {
     assert.deepEqual(codes(r), ['malformed', 'malformed']);
   });
 });
+
+describe('str-replace: calls that are not read, and replacements that change nothing', () => {
+  it('a call written as XML parameters is malformed, not a reply without edits', () => {
+    const response = '<invoke name="str_replace_based_edit_tool">\n<parameter name="command">str_replace</parameter>\n<parameter name="path">app.py</parameter>\n<parameter name="old_str">load()</parameter>\n<parameter name="new_str">go()</parameter>\n</invoke>\n';
+    const r = applyRequest({ format: 'str-replace', files: FILES, response });
+    untouched(r);
+    assert.deepEqual(r.diagnostics.map((d) => d.code), ['malformed']);
+    assert.equal(r.diagnostics[0].reply?.start.line, 2);
+  });
+
+  it('a view call alone is not an edit: no-edits, ok', () => {
+    const r = apply([JSON.stringify({ command: 'view', path: 'app.py' })]);
+    assert.equal(r.ok, true);
+    assert.deepEqual(r.diagnostics.map((d) => d.code), ['no-edits']);
+  });
+
+  it('old_str equal to new_str applies with no-change, and ok stays true', () => {
+    const r = apply([call({ command: 'str_replace', old_str: 'load()', new_str: 'load()' })]);
+    assert.equal(r.ok, true);
+    assert.deepEqual(r.edits.map((e) => e.warnings.map((w) => w.code)), [['no-change']]);
+    assert.deepEqual(r.files, FILES);
+  });
+});

@@ -303,3 +303,51 @@ describe('udiff: re-indented replies', () => {
     return `--- ${path}\n+++ ${path}\n@@ -${c.line},${n + c.removed.length} +${c.line},${n + c.added.length} @@\n${hunkBody(c)}\n`;
   });
 });
+
+describe('udiff: headers without hunks, rules, quotes, and hunks that change nothing', () => {
+  const files = { 'config.py': CONFIG };
+  it('a file header with no hunk is malformed at the header, not a reply without edits', () => {
+    for (const after of ['something\n', '', 'Done.\n', '\n\nThat is all.\n']) {
+      const r = apply(`--- a/config.py\n+++ b/config.py\n${after}`, files);
+      untouched(r, files);
+      assert.deepEqual(r.diagnostics.map((d) => d.code), ['malformed'], after);
+      assert.equal(r.diagnostics[0].reply?.start.line, 1);
+      assert.match(r.diagnostics[0].message, /@@ -START,COUNT \+START,COUNT @@/);
+    }
+  });
+
+  it('a git header with no hunk is malformed', () => {
+    const r = apply('diff --git a/config.py b/config.py\nindex 83db48f..bf269f4 100644\n', files);
+    untouched(r, files);
+    assert.deepEqual(r.diagnostics.map((d) => d.code), ['malformed']);
+  });
+
+  it('Markdown rules and a --- line in prose are a chat answer', () => {
+    const r = apply('Looks fine.\n\n---\n\n--- nothing to change ---\n\n***\n', files);
+    assert.equal(r.ok, true);
+    assert.deepEqual(r.diagnostics.map((d) => d.code), ['no-edits']);
+  });
+
+  it('a hunk with only context lines is dropped with no-change, and the reply is ok', () => {
+    const r = apply('--- a/config.py\n+++ b/config.py\n@@ -1,2 +1,2 @@\n DEBUG = False\n PORT = 8000\n', files);
+    assert.equal(r.ok, true);
+    assert.deepEqual(r.diagnostics.map((d) => d.code), ['no-change']);
+    assert.deepEqual(r.files, files);
+  });
+
+  it('a hunk whose removed lines come back as added lines applies with no-change', () => {
+    const r = apply('--- a/config.py\n+++ b/config.py\n@@ -2 +2 @@\n-PORT = 8000\n+PORT = 8000\n', files);
+    assert.equal(r.ok, true);
+    assert.deepEqual(r.edits[0].warnings.map((w) => w.code), ['no-change']);
+    assert.deepEqual(r.files, files);
+  });
+
+  it('an apply_patch envelope quoted for a file not given is not mixing', () => {
+    const quoted = '*** Begin Patch\n*** Update File: other.py\n@@\n-a\n+b\n*** End Patch\n\n';
+    const r = apply(quoted + '--- a/config.py\n+++ b/config.py\n@@ -2 +2 @@\n-PORT = 8000\n+PORT = 9000\n', files, 'auto');
+    assert.equal(r.format, 'udiff', r.detection?.reason);
+    assert.equal(r.ok, true, JSON.stringify(r.edits));
+    nowhereElse(r, files, { 'config.py': CONFIG.replace('8000', '9000') });
+    assert.equal(r.files['config.py'], CONFIG.replace('8000', '9000'));
+  });
+});

@@ -337,3 +337,13 @@ describe('udiffx: directives in reply order, range removal, blank lines at the e
     assert.deepEqual(r.edits.map((e) => [e.status, e.warnings.map((w) => w.code)]), [['applied', ['no-change']]]);
   });
 });
+
+describe('udiffx: envelopes and directives that give no edit', () => {
+  for (const response of ['<FILE_CHANGES>\n</FILE_CHANGES>\n', '<FILE_DELETE path="notes.txt"/>\n', 'See:\n<FILE_NEW path="x.txt">\nx\n</FILE_NEW>\n']) {
+    it(`${JSON.stringify(response.slice(0, 30))}: malformed, nothing written`, () => {
+      const r = applyRequest({ format: 'udiffx', files: FILES, response });
+      untouched(r);
+      assert.deepEqual(r.diagnostics.map((d) => d.code), ['malformed']);
+    });
+  }
+});

@@ -109,6 +109,10 @@ const malformed: [string, string | Buffer][] = [
   ['bad options', JSON.stringify({ format: 'ln-diff', files: {}, response: reply, options: { window: -1 } })],
   ['options not an object', JSON.stringify({ format: 'ln-diff', files: {}, response: reply, options: 'fast' })],
   ['invalid UTF-8', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])],
+  ['an unknown field', JSON.stringify({ format: 'ln-diff', files: {}, response: reply, respnose: reply })],
+  ['an unknown option', JSON.stringify({ format: 'ln-diff', files: {}, response: reply, options: { fuzzyTreshold: 0.5 } })],
+  ['file text a number', JSON.stringify({ format: 'ln-diff', files: { 'f.txt': 5 }, response: reply })],
+  ['files null', JSON.stringify({ format: 'ln-diff', files: null, response: reply })],
 ];
 for (const [name, input] of malformed) {
   test(`apply --json: ${name} exits 2 with one stderr line and nothing on stdout`, () => {
@@ -126,6 +130,28 @@ test('apply --json: the error names the problem', () => {
     /unknown format "no-such-format"/,
   );
   assert.match(oneErrorLine(applyJson({ format: 'ln-diff', files: {} }).stderr), /"response"/);
+});
+
+test('apply --json: an unknown field, of the request or of its options, is named', () => {
+  assert.match(oneErrorLine(applyJson({ format: 'ln-diff', files: {}, response: reply, model: 'x' }).stderr), /unknown field "model"/);
+  assert.match(
+    oneErrorLine(applyJson({ format: 'ln-diff', files: {}, response: reply, options: { window: 3, fuzz: false } }).stderr),
+    /unknown option "fuzz"/,
+  );
+  assert.match(oneErrorLine(applyJson({ format: 'ln-diff', files: { 'f.txt': 5 }, response: reply }).stderr), /"files"\["f\.txt"\] must be a string/);
+});
+
+test('apply --json: every field the schema allows is accepted, each left out takes its default', () => {
+  // The contract's fields, all of them at once, then only the required one.
+  const full = { format: 'auto', files: { 'f.txt': 'a\n' }, response: reply, options: { window: 0, fuzzyThreshold: 1, whitespace: true, fuzzy: true } };
+  const r = applyJson(full);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(parseResult(r.stdout).files['f.txt'], 'b\n');
+  const bare = applyJson({ response: 'no edit here' });
+  assert.equal(bare.status, 0, bare.stderr);
+  const result = parseResult(bare.stdout);
+  assert.deepEqual(result.files, {});
+  assert.notEqual(result.detection, null, 'format defaults to auto');
 });
 
 test('apply --json: other options or arguments are a usage error', () => {

@@ -26,6 +26,13 @@ export const applyPatch: Format = {
   // A section without `*** End Patch` around it takes lines until the next marker, and the edit an
   // end of patch closed fails when patch lines and a second `*** End Patch` follow.
   stream: settledUnlessProbed(() => [' x\n', '+x\n*** End Patch\n']),
+  markers: [
+    {
+      line: /^\s*\*\*\* (?:Begin Patch|End Patch|Update File|Add File|Delete File|Move to)\b/,
+      expected:
+        'is taken for an apply_patch envelope, but no file operation was read: between `*** Begin Patch` and `*** End Patch`, write `*** Update File: PATH` then `@@` and lines starting with a space, `-` or `+`, `*** Add File: PATH` then lines starting with `+`, or `*** Delete File: PATH`; to change nothing, leave the patch out',
+    },
+  ],
   prompt: PROMPT,
   marker: MARKER,
 };

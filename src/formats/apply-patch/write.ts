@@ -96,6 +96,8 @@ export function writeApplyPatch(changes: readonly FileChange[]): string {
     out.push(`${UPDATE} ${file}`);
     for (const g of chunks) out.push('@@', ...chunkLines(a, g));
   }
+  // No change, no patch: an envelope with no file operation in it is malformed (codex refuses it too).
+  if (out.length === 1) return '';
   out.push(END);
   return out.join('\n') + '\n';
 }

@@ -27,6 +27,13 @@ export const between: Format = {
   write: writeBetween,
   locate: locateBetween,
   stream: EARLY_CLOSE,
+  markers: [
+    {
+      line: /^\s*(?:```\S*\s*)?@(?:BETWEEN|WHOLE FILE)@/,
+      expected:
+        'is taken for a between snippet\'s first line, but no snippet was read: a snippet is the file\'s path alone on a line, then a code fence whose first line is `@BETWEEN@ "an existing line" AND "a later existing line"` (or `@WHOLE FILE@`) and whose other lines replace the lines between the two',
+    },
+  ],
   prompt: PROMPT,
   marker: MARKER,
 };

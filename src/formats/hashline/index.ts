@@ -39,6 +39,14 @@ export const hashline: Format = {
   view: (text) => renderView(parseText(text).lines),
   locate: locateHashline,
   stream: JSON_CALLS_STREAM,
+  markers: [
+    {
+      // JSON, or a dict with single quotes (Python's repr), which is not JSON.
+      line: /(["'])tool\1\s*:\s*(["'])(?:edit|write)\2/i,
+      expected:
+        'is taken for a hashline tool call, but no edit was read from it: an edit is one JSON object, `{"tool": "edit", "path": "...", "line": N, "tag": "TAG", "new": "..."}` (or `"lines": "N:TAG\\n..."` for several lines), and a new file is `{"tool": "write", "path": "...", "content": "..."}`',
+    },
+  ],
   prompt: PROMPT,
   marker: MARKER,
 };

@@ -29,6 +29,11 @@ export const lnDiff: Format = {
   stream: settledUnlessProbed(() => ['</editblock>\n', '>>>>>>> INSERT\n']),
   // The match ladder, the new lines in the file's indentation style (spec/matching.md, Indentation).
   locate: locateRestyled,
+  markers: [
+    { line: /^\s*<{3,}[ \t]*REMOVE[ \t]*$/, expected: 'is taken for the head of an editblock, but no editblock was read: an edit is the file\'s path alone on a line, `<editblock>`, `<<<<<<< REMOVE`, the numbered lines to remove (`N│text`), `=======`, the lines to insert (` │text`), `>>>>>>> INSERT` and `</editblock>`, each on its own line' },
+    { line: /^\s*>{3,}[ \t]*INSERT[ \t]*$/, expected: 'is taken for the end of an editblock, but no editblock was read: an edit is the file\'s path alone on a line, `<editblock>`, `<<<<<<< REMOVE`, the numbered lines to remove (`N│text`), `=======`, the lines to insert (` │text`), `>>>>>>> INSERT` and `</editblock>`, each on its own line' },
+    { line: /^\s*<\/?editblock>\s*$/, expected: 'is taken for an editblock tag, but no editblock was read: an edit is the file\'s path alone on a line, `<editblock>`, `<<<<<<< REMOVE`, the numbered lines to remove (`N│text`), `=======`, the lines to insert (` │text`), `>>>>>>> INSERT` and `</editblock>`, each on its own line' },
+  ],
   prompt: PROMPT,
   marker: MARKER,
 };

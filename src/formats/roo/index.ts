@@ -9,6 +9,7 @@ import { parseRoo } from './parse.ts';
 import { SEARCH, SEPARATOR, renderView } from './syntax.ts';
 import { writeRoo } from './write.ts';
 import { settledUnlessProbed } from '../../core/stream.ts';
+import { searchReplaceMarkers } from '../search-replace/markers.ts';
 import { MARKER, PROMPT } from './prompt.ts';
 
 export const roo: Format = {
@@ -36,6 +37,19 @@ export const roo: Format = {
   // The REPLACE marker may still close a block cut at a closing tag, and a
   // later <path> or <start_line> changes every block of the element still open.
   stream: settledUnlessProbed(() => ['=======\n>>>>>>> REPLACE\n<start_line>0</start_line>\n<path>\u0001</path>\n</file>\n<path>\u0002</path>\n']),
+  markers: [
+    ...searchReplaceMarkers(
+      'a block is `<<<<<<< SEARCH`, `:start_line:N`, `-------`, the lines to find, `=======`, the lines that replace them and `>>>>>>> REPLACE`, each marker alone on its line (seven `<`, `-`, `=` or `>`)',
+    ),
+    {
+      line: /^\s*:start_line:/,
+      expected: 'is taken for the start-line hint of a SEARCH/REPLACE block, but no block was read: write the hint after `<<<<<<< SEARCH`, then `-------`, the lines to find, `=======`, the lines that replace them and `>>>>>>> REPLACE`',
+    },
+    {
+      line: /^\s*<\/?apply_diff>/,
+      expected: 'is taken for an apply_diff call, but no SEARCH/REPLACE block was read in it: inside `<diff>`, write `<<<<<<< SEARCH`, `:start_line:N`, `-------`, the lines to find, `=======`, the lines that replace them and `>>>>>>> REPLACE`',
+    },
+  ],
   prompt: PROMPT,
   marker: MARKER,
 };

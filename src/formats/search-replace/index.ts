@@ -8,6 +8,7 @@ import { parseSearchReplace } from './parse.ts';
 import { CALL_OPEN, isEnd, isHead } from './syntax.ts';
 import { writeSearchReplace } from './write.ts';
 import { settledUnlessProbed } from '../../core/stream.ts';
+import { searchReplaceMarkers } from './markers.ts';
 import { MARKER, PROMPT } from './prompt.ts';
 
 /** Roo Code's variant of the same blocks: `:start_line:` / `:end_line:` hints, a `-------` line after the head. */
@@ -41,6 +42,9 @@ export const searchReplace: Format = {
   locate: locateSearch,
   // A second end marker before the next block makes the end ambiguous.
   stream: settledUnlessProbed(() => ['>>>>>>> REPLACE\n']),
+  markers: searchReplaceMarkers(
+    'a block is `<<<<<<< SEARCH` (seven `<`), the lines to find, `=======`, the lines that replace them and `>>>>>>> REPLACE` (seven `>`), each marker alone on its line, in a code fence after a line with the file\'s path',
+  ),
   prompt: PROMPT,
   marker: MARKER,
 };

@@ -27,6 +27,14 @@ export const strReplace: Format = {
   write: writeStrReplace,
   locate: (lines, edit, _options, budget) => locateStr(lines, edit, budget),
   stream: JSON_CALLS_STREAM,
+  markers: [
+    {
+      // JSON, or the XML parameters of a tool-call transcript (`<parameter name="command">str_replace</parameter>`), which this format does not read.
+      line: /"command"\s*:\s*"(?:str_replace|insert|create)"|"old_str"\s*:|<parameter name="(?:command">\s*(?:str_replace|insert|create)\b|old_str")/,
+      expected:
+        'is taken for a text-editor call, but no edit was read from it: an edit is one JSON object, `{"command": "str_replace", "path": "...", "old_str": "...", "new_str": "..."}`, `{"command": "insert", "path": "...", "insert_line": N, "new_str": "..."}` or `{"command": "create", "path": "...", "file_text": "..."}`',
+    },
+  ],
   prompt: PROMPT,
   marker: MARKER,
 };

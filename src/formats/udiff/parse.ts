@@ -133,6 +133,8 @@ export function parseUdiff(reply: string, context: ParseContext): ParseResult {
   const files = context.files;
   const items = scanDiff(rowsOf(replyLines(reply)), 'reply');
   const edits: Edit[] = [];
+  // Hunks with no `-` or `+` line are dropped (as aider drops them), and said so.
+  const unchanged: Diagnostic[] = [];
   let section: Section | null = null;
   const flush = () => {
     if (section && section.kind !== 'modify') edits.push(wholeFileEdit(section, edits.length, files));
@@ -161,7 +163,11 @@ export function parseUdiff(reply: string, context: ParseContext): ParseResult {
           : undefined);
     const edit = hunkEdit(hunk, file, edits.length, fileError);
     if (edit) edits.push(edit);
+    else
+      unchanged.push(
+        diagnostic('no-change', 'warning', `the hunk at reply line ${hunk.header.line.line} has no removed ("-") or added ("+") line: it changes nothing, and was not applied`, rowSpan(hunk.header, hunk.last)),
+      );
   }
   flush();
-  return { edits, diagnostics: [] };
+  return { edits, diagnostics: unchanged };
 }

@@ -67,6 +67,13 @@ export const udiffx: Format = {
   write: writeUdiffx,
   locate: locateUdiffx,
   stream: UDIFFX_STREAM,
+  markers: [
+    {
+      line: /^\s*<\/?FILE_(?:CHANGES|PATCH|NEW|APPEND|RENAME|DELETE)\b/,
+      expected:
+        'is taken for udiffx\'s envelope, but no file change was read: inside `<FILE_CHANGES>` and `</FILE_CHANGES>`, write `<FILE_PATCH path="...">` with unified-diff hunks (`@@` headers, lines starting with a space, `-` or `+`), `<FILE_NEW path="...">` with a new file\'s text, `<FILE_APPEND path="...">`, `<FILE_RENAME from="..." to="..."/>` or `<FILE_DELETE path="..."/>`; to change nothing, leave the envelope out',
+    },
+  ],
   prompt: PROMPT,
   marker: MARKER,
 };

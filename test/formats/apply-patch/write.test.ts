@@ -44,8 +44,9 @@ describe('apply-patch writer', () => {
     assert.equal(reply, '*** Begin Patch\n*** Add File: new.txt\n+a\n+\n+b\n*** Delete File: old.txt\n*** End Patch\n');
   });
 
-  it('writes an empty patch when nothing changed', () => {
-    assert.equal(applyPatch.write([]), '*** Begin Patch\n*** End Patch\n');
+  it('writes nothing when nothing changed (an empty envelope is malformed)', () => {
+    assert.equal(applyPatch.write([]), '');
+    assert.equal(applyPatch.write([{ file: 'a.txt', before: 'x\n', after: 'x\n' }]), '');
   });
 
   it('widens a chunk whose old lines occur elsewhere until they occur once', () => {
