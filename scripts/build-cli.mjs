@@ -22,7 +22,7 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
  * own (`outDir/<name>.cjs`) and left out of main.cjs: `apply` neither reads
  * nor compiles them. main.ts loads one with `await import('./<name>.ts')`.
  */
-const LAZY = ['bench', 'conformance'];
+const LAZY = ['bench', 'conformance', 'mcp'];
 
 /** Bundle the command into `outDir/main.cjs` and each lazy subcommand into `outDir/<name>.cjs` (`import.meta.url` is each file's own URL). */
 export function bundleCli(outDir) {
