@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { FORMAT_NAMES } from '../../formats/index.ts';
 import { openBase } from '../disk.ts';
 import { CliError, EXIT_OK } from '../errors.ts';
@@ -53,6 +54,16 @@ function testHold(): ServerSettings['beforeWrite'] {
     });
 }
 
+/**
+ * The SDK's server checks a client's answers to elicitation requests with a
+ * JSON Schema validator (ajv by default); this server sends none, so its
+ * validator refuses everything, and the bundle leaves ajv out
+ * (scripts/build-cli.mjs).
+ */
+const noElicitation: jsonSchemaValidator = {
+  getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'ln-diff mcp sends no elicitation requests' }),
+};
+
 /** Serve until stdin closes. A bad root or format is a usage error before the server starts. */
 export async function mcp(command: McpCommand): Promise<number> {
   if (!FORMAT_NAMES.includes(command.format))
@@ -61,6 +72,7 @@ export async function mcp(command: McpCommand): Promise<number> {
   const server = new McpServer(
     { name: 'ln-diff', version: version() },
     {
+      jsonSchemaValidator: noElicitation,
       instructions:
         'Edit files under the root: read_file shows a file as the edit format wants it cited; apply_edits applies a reply in that format ' +
         'and says, for each edit, where it landed or why it was refused. list_formats names the formats; the prompts hold each format\'s system prompt per model family.',
