@@ -10,7 +10,8 @@ import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { block, run, tempDir } from './helpers.ts';
+import { dirname } from 'node:path';
+import { BIN, block, run, tempDir } from './helpers.ts';
 import { call, connect, text } from './mcp-client.ts';
 
 const APP = 'def total(xs):\n    s = 0\n    for x in xs:\n        s += x\n    return s\n';
@@ -255,6 +256,18 @@ describe('ln-diff mcp: tools and prompts', () => {
 });
 
 describe('ln-diff mcp: the command line', () => {
+  test('the server and the SDK are in lib/cli/mcp.cjs only: every other command loads neither', () => {
+    const cli = join(dirname(BIN), '..', 'lib', 'cli');
+    const main = readFileSync(join(cli, 'main.cjs'), 'utf8');
+    const server = readFileSync(join(cli, 'mcp.cjs'), 'utf8');
+    for (const mark of ['jsonrpc', 'notifications/roots/list_changed', 'ZodError']) {
+      assert.ok(server.includes(mark), `mcp.cjs holds ${mark}`);
+      assert.ok(!main.includes(mark), `main.cjs holds ${mark}`);
+    }
+    // The engine is bundled once: mcp.cjs takes it from main.cjs.
+    assert.ok(!server.includes('<<<<<<< REMOVE'), 'mcp.cjs has its own copy of the engine');
+  });
+
   test('a root that does not exist or an unknown format is a usage error before the server starts', () => {
     const bad = run(['mcp', '--root', '/no/such/dir']);
     assert.equal(bad.status, 2);
