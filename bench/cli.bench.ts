@@ -233,7 +233,7 @@ if (!hasPatch) console.log('(GNU patch is not installed: not measured)');
 if (parts) {
   console.log(
     `\nIn one process (median of ${RUNS}): Node ready at ${ms(parts.start)} ms; importing the CLI (lib/cli/main.cjs, bundled) ${ms(parts.cli)} ms; ` +
-      `importing the library (lib/index.js, unbundled) ${ms(parts.library)} ms; reading and parsing the request ${ms(parts.read)} ms; applyRequest and JSON.stringify ${ms(parts.apply)} ms`,
+      `importing the library (lib/index.js, one bundled module) ${ms(parts.library)} ms; reading and parsing the request ${ms(parts.read)} ms; applyRequest and JSON.stringify ${ms(parts.apply)} ms`,
   );
 }
 console.log(`\nNode.js modules ln-diff (lib) loads beyond node -e 0: ${loaded.join(', ') || 'none'}`);

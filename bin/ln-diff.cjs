@@ -2,12 +2,15 @@
 // The ln-diff command: the CLI compiled and bundled into one CommonJS file,
 // lib/cli/main.cjs (`npm run build:lib` writes it; `npm pack` runs that
 // first). It is compiled with V8's code cache, lib/cli/main.cjs.cache, which
-// build:lib writes for the Node.js that built it; any other Node.js rejects
-// the cache and compiles as usual. In a checkout, bin/ln-diff-src.mjs runs
-// the same command from the TypeScript sources, with no build.
+// build:lib writes for the Node.js that built it. The tarball does not carry
+// it (a cache serves one Node.js version only): a run that finds none, or
+// one its Node.js rejects, compiles as usual and then leaves a cache for
+// the Node.js running it, when it may write there. In a checkout,
+// bin/ln-diff-src.mjs runs the same command from the TypeScript sources,
+// with no build.
 'use strict';
 
-const { readFileSync } = require('node:fs');
+const { readFileSync, renameSync, unlinkSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const Module = require('node:module');
 const vm = require('node:vm');
@@ -26,20 +29,34 @@ function load() {
   const script = new vm.Script(Module.wrap(source), { filename: FILE, cachedData });
   const module = { exports: {} };
   script.runInThisContext().call(module.exports, module.exports, Module.createRequire(FILE), module, FILE, join(FILE, '..'));
-  return { script, exports: module.exports };
+  return { script, exports: module.exports, cached: cachedData !== undefined && !script.cachedDataRejected };
+}
+
+/** Leave the script's code cache for the next run (written whole, then renamed into place); nothing when the directory cannot be written. */
+function saveCache(script) {
+  const tmp = `${FILE}.cache.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, script.createCachedData());
+    renameSync(tmp, `${FILE}.cache`);
+  } catch {
+    try {
+      unlinkSync(tmp);
+    } catch {}
+  }
 }
 
 if (require.main === module) {
-  let cli;
+  let loaded;
   try {
-    cli = load().exports;
+    loaded = load();
   } catch (err) {
     if (err?.code !== 'ENOENT' || err.path !== FILE) throw err;
     process.stderr.write('ln-diff: lib/cli/main.cjs is missing: run `npm run build:lib` (or run bin/ln-diff-src.mjs)\n');
     process.exit(3);
   }
-  cli.main(process.argv.slice(2)).then((code) => {
+  loaded.exports.main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
+    if (!loaded.cached) saveCache(loaded.script);
   });
 } else {
   module.exports = { load, FILE };

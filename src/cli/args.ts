@@ -3,6 +3,7 @@
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { ConformanceCommand } from './conformance.ts';
+import type { McpCommand } from './mcp.ts';
 import { defaultJobs } from './jobs.ts';
 import { CliError, oneLine } from './errors.ts';
 
@@ -20,6 +21,8 @@ export type Command =
   | { kind: 'read'; format: string; file: string | null }
   /** `conformance`: run the conformance suite through a program (src/cli/conformance.ts). */
   | ({ kind: 'conformance' } & ConformanceCommand)
+  /** `mcp`: the MCP server over stdio (src/cli/mcp/, loaded only for it). */
+  | ({ kind: 'mcp' } & McpCommand)
   /** `bench`: its arguments, read by src/cli/bench-args.ts (loaded only for it). */
   | { kind: 'bench'; args: string[] };
 
@@ -133,6 +136,15 @@ export function parseCommand(argv: readonly string[]): Command {
       jobs: count('jobs', null) ?? defaultJobs(),
       timeout: Number(timeout),
     };
+  }
+
+  if (command === 'mcp') {
+    const { values, positionals } = parse(rest, { ...help, root: { type: 'string' }, format: { type: 'string' }, 'read-only': { type: 'boolean' } });
+    if (values.help) return { kind: 'help' };
+    if (positionals.length > 0) throw new CliError(`mcp takes no argument; unexpected '${positionals[0]}'`);
+    const root = values.root as string | undefined;
+    if (root === '') throw new CliError('--root must not be empty');
+    return { kind: 'mcp', root: root ?? '.', format: (values.format as string | undefined) ?? 'auto', readOnly: values['read-only'] === true };
   }
 
   if (command === 'bench') return { kind: 'bench', args: rest };

@@ -20,6 +20,7 @@ import { FORMAT_NAMES } from '../formats/index.ts';
 import { runBlocker } from '../playground/live/requirements.ts';
 import { BENCH_USAGE, keyFrom, keyVariables, parseBenchArgs, type BenchArgs } from './bench-args.ts';
 import { benchTable, progressAfter, progressLine, startLine, startProgress, thresholdFailures } from './bench-table.ts';
+import { readPackageData } from './package-data.ts';
 import { writeStdout } from './stdout.ts';
 import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, oneLine, shown } from './errors.ts';
 import { styleFor } from './summary.ts';
@@ -42,7 +43,8 @@ function engineName(): string {
 function loadSuite(): BenchSuite {
   const file = packageFile('bench/tasks/suite.json');
   try {
-    return parseSuite(JSON.parse(readFileSync(file, 'utf8')));
+    // bench/tasks/suite.json in a checkout, compressed in the tarball.
+    return parseSuite(JSON.parse(readPackageData('bench/tasks/suite.json')));
   } catch (err) {
     throw new CliError(`cannot read the bench suite ${file}: ${(err as Error).message}; reinstall ln-diff`, EXIT_INTERNAL);
   }

@@ -6,6 +6,7 @@
 // printed with its differences, whitespace visible, then `N passed, N failed`.
 
 import { readFileSync } from 'node:fs';
+import { readPackageData } from './package-data.ts';
 import { compareResult, showMismatch } from '../examples/compare.ts';
 import { checkSchema, type Schema } from '../examples/schema.ts';
 import type { SuiteCase } from '../examples/suite.ts';
@@ -29,7 +30,6 @@ export interface ConformanceCommand {
   timeout: number;
 }
 
-const DEFAULT_SUITE = new URL('../../spec/conformance.json', import.meta.url);
 
 
 /** What one run of the program gave. */
@@ -43,10 +43,10 @@ export interface Outcome {
 }
 
 function loadSuite(path: string | null): SuiteCase[] {
-  const file = path ?? DEFAULT_SUITE;
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    // The package's suite: spec/conformance.json in a checkout, compressed in the tarball.
+    text = path === null ? readPackageData('spec/conformance.json') : readFileSync(path, 'utf8');
   } catch (err) {
     const where = path ?? 'spec/conformance.json next to the package';
     throw new CliError(

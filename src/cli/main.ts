@@ -41,6 +41,12 @@ Commands:
     --suite FILE                The suite (default: spec/conformance.json of this package)
     --jobs N                    Programs run at once (default: ${defaultJobs()})
     --timeout SECONDS           Time allowed per case (default: 30)
+  mcp [options]                 Serve the Model Context Protocol on stdio: read_file, apply_edits
+                                (every rule of apply on disk), list_formats, and each format's prompts
+    --root DIR                  Directory the paths are relative to (default: .); the client's roots
+                                narrow it
+    --format NAME               apply_edits's default format (default: auto)
+    --read-only                 apply_edits only does dry runs
   bench --endpoint URL --model NAME [options]
                                 Ask a model for every bench task in every edit format and score
                                 the replies (ln-diff bench --help for its options)
@@ -267,6 +273,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await (await import('./conformance.ts')).runConformance(command, out);
       case 'bench':
         return await (await import('./bench.ts')).bench(command.args);
+      case 'mcp':
+        return await (await import('./mcp.ts')).mcp(command);
     }
   } catch (err) {
     if (err instanceof CliError) {

@@ -169,6 +169,12 @@ function summary(result: ApplyResult): string {
 /** The rows drawn last, by what they show, per list. */
 const rowCache = new WeakMap<HTMLElement, Map<string, HTMLElement>>();
 
+/** The site's base path, ending in `/` (`/` outside a Vite build, e.g. in unit tests). */
+function siteBase(): string {
+  const base = (import.meta as { env?: { BASE_URL?: string } }).env?.BASE_URL ?? '/';
+  return base.endsWith('/') ? base : `${base}/`;
+}
+
 /** Render a run's results into the panel's parts. */
 export function renderDiagnostics(
   parts: { summary: HTMLElement; edits: HTMLElement; reply: HTMLElement },
@@ -188,6 +194,8 @@ export function renderDiagnostics(
     h('strong', null, summary(result)),
     ' ',
     h('span', { class: 'ld-muted' }, detection ? `Format ${result.format}, detected: ${detection.reason}.` : `Format ${result.format}.`),
+    ' ',
+    h('a', { class: 'ld-agent-link', attrs: { href: `${siteBase()}agents/#configure` } }, `Use ${result.format} in your agent`),
   );
   // Rows whose edit, extras and actions are what they were keep their elements: a keystroke
   // that changes one edit redraws one row, not the whole list.

@@ -1,12 +1,14 @@
 // The built command (test/cli/helpers.ts) run as a child process that the
 // test can talk to while it runs: `ln-diff bench` needs the test's own server
 // to answer, so the test's event loop must keep going (no spawnSync). The
-// package's run-time data (package.json "files": the suite, the prompts) is
-// copied next to the built command, as `npm install ln-diff` lays it out.
+// package's run-time data (package.json "files": the prompts; and the suite,
+// which the tarball carries compressed in lib/data/, as the checkout has it)
+// is copied next to the built command, as `npm install ln-diff` lays it out.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { DATA } from '../../scripts/build-cli.mjs';
 import { BIN, ROOT } from './helpers.ts';
 
 const PACKAGE = dirname(dirname(BIN));
@@ -26,10 +28,13 @@ function expand(entry: string): string[] {
 function copyPackageData(): void {
   const { files } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[] };
   for (const entry of files) {
-    if (entry === 'lib' || entry.startsWith('bin/')) continue;
+    // The library, the command, and what "files" leaves out (`!…`) are not data.
+    if (entry === 'lib' || entry.startsWith('bin/') || entry.startsWith('!')) continue;
     for (const file of expand(entry))
       cpSync(join(ROOT, file), join(PACKAGE, file), { recursive: true });
   }
+  // The built command reads a data file as the checkout has it when it is there (src/cli/package-data.ts).
+  for (const file of DATA) cpSync(join(ROOT, file), join(PACKAGE, file));
 }
 copyPackageData();
 

@@ -2,12 +2,14 @@
 // tarball installed into an empty project, then used there the ways a user
 // would, with plain Node.js (no tsx anywhere in that project) and the
 // repository's TypeScript. One pack and one install, shared by every test
-// of this file. publint and arethetypeswrong check the tarball itself.
+// of this file. publint and arethetypeswrong check the tarball itself. Its
+// size is held to what a harness that only applies edits is glad to
+// install: at most 600 kB packed, one runtime dependency.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +31,8 @@ let project = '';
 let tarball = '';
 /** Paths inside the tarball, from `npm pack --json`. */
 let packed: string[] = [];
+/** The tarball's size and its unpacked size, in bytes (`npm pack --json`). */
+let sizes = { size: 0, unpackedSize: 0 };
 
 /** The environment of a program a user runs: nothing of this test runner's. */
 function userEnv(): NodeJS.ProcessEnv {
@@ -52,8 +56,9 @@ before(() => {
   dir = mkdtempSync(join(tmpdir(), 'ln-diff-package-'));
   const out = ok(sh('npm', ['pack', '--json', '--pack-destination', dir], ROOT), 'npm pack');
   // npm prints the lifecycle scripts' output before the JSON.
-  const [info] = JSON.parse(out.slice(out.indexOf('[\n'))) as { filename: string; files: { path: string }[] }[];
+  const [info] = JSON.parse(out.slice(out.indexOf('[\n'))) as { filename: string; size: number; unpackedSize: number; files: { path: string }[] }[];
   tarball = join(dir, info.filename);
+  sizes = { size: info.size, unpackedSize: info.unpackedSize };
   packed = info.files.map((f) => f.path).sort();
   project = join(dir, 'project');
   mkdirSync(project);
@@ -65,15 +70,21 @@ after(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-test('the tarball holds the compiled library, the command, the licence and the readme, and no source', () => {
+/** The command's bundles: main.cjs, and each subcommand loaded only when run. */
+const COMMAND = ['lib/cli/main.cjs', 'lib/cli/bench.cjs', 'lib/cli/conformance.cjs', 'lib/cli/mcp.cjs'];
+/** The bench's and the conformance suite, compressed (src/cli/package-data.ts). */
+const DATA = ['lib/data/suite.json.br', 'lib/data/conformance.json.br'];
+
+test('the tarball holds the library, the command, the compressed suites, the licence and the readme, and no source', () => {
   const outside = packed.filter((p) => !p.startsWith('lib/'));
   const prompts = readdirSync(join(ROOT, 'spec/prompts')).filter((f) => f.endsWith('.md')).map((f) => `spec/prompts/${f}`);
-  // The bench's suite and prompts (read by `ln-diff bench`); npm adds the README of every folder it packs from.
-  const bench = ['bench/README.md', 'bench/tasks/README.md', 'bench/tasks/suite.json'];
-  assert.deepEqual(outside, ['LICENSE', 'README.md', ...bench, 'bin/ln-diff.cjs', 'package.json', 'spec/conformance.json', ...prompts].sort());
-  for (const needed of ['lib/index.js', 'lib/index.d.ts', 'lib/cli/main.cjs', 'lib/cli/main.cjs.cache', 'lib/cli/bench.cjs', 'lib/cli/conformance.cjs']) assert.ok(packed.includes(needed), needed);
-  const stray = packed.filter((p) => p.startsWith('lib/') && !p.endsWith('.js') && !p.endsWith('.d.ts') && !['lib/cli/main.cjs', 'lib/cli/main.cjs.cache', 'lib/cli/bench.cjs', 'lib/cli/conformance.cjs'].includes(p));
-  assert.deepEqual(stray, [], 'lib/ holds JavaScript and declarations only (and the command, bundled, with its code cache)');
+  // The prompts are read by `ln-diff bench` and `ln-diff mcp`.
+  assert.deepEqual(outside, ['LICENSE', 'README.md', 'bin/ln-diff.cjs', 'package.json', ...prompts].sort());
+  for (const needed of ['lib/index.js', 'lib/index.d.ts', ...COMMAND, ...DATA]) assert.ok(packed.includes(needed), needed);
+  const js = packed.filter((p) => p.startsWith('lib/') && p.endsWith('.js'));
+  assert.deepEqual(js, ['lib/index.js'], 'the library is one bundled module');
+  const stray = packed.filter((p) => p.startsWith('lib/') && !p.endsWith('.d.ts') && !['lib/index.js', ...COMMAND, ...DATA].includes(p));
+  assert.deepEqual(stray, [], 'lib/ holds the library, its declarations, the command and its data (no code cache: the first run writes one for its Node.js)');
   assert.ok(!packed.some((p) => p.endsWith('.ts') && !p.endsWith('.d.ts')), 'no TypeScript source');
   // Declarations name the files that are there (tsc keeps the sources' `.ts` in them; the build rewrites it).
   const installed = join(project, 'node_modules', pkg.name);
@@ -81,6 +92,12 @@ test('the tarball holds the compiled library, the command, the licence and the r
     const text = readFileSync(join(installed, file), 'utf8');
     assert.doesNotMatch(text, /'\.\.?\/[^'\n]*\.ts'/, `${file} imports a .ts file`);
   }
+});
+
+test('the tarball is at most 600 kB with one runtime dependency at most', () => {
+  assert.ok(sizes.size <= 600_000, `the tarball is ${sizes.size} bytes`);
+  assert.ok(sizes.unpackedSize <= 2_000_000, `it unpacks to ${sizes.unpackedSize} bytes`);
+  assert.ok(Object.keys(pkg.dependencies).length <= 1, `runtime dependencies: ${Object.keys(pkg.dependencies).join(', ')}`);
 });
 
 test('installing it installs its runtime dependencies and nothing else (no tsx, no site packages)', () => {
@@ -167,8 +184,11 @@ for (const [moduleResolution, module] of [
   });
 }
 
-test('`npx ln-diff --version` and `apply --json` run the installed command', () => {
+test('`npx ln-diff --version` and `apply --json` run the installed command, and the first run leaves a code cache for its Node.js', () => {
+  const cache = join(project, 'node_modules', pkg.name, 'lib/cli/main.cjs.cache');
+  assert.ok(!existsSync(cache), 'the tarball carries no code cache');
   assert.equal(ok(sh('npx', ['--no', '--', 'ln-diff', '--version'], project), 'npx ln-diff --version'), `${pkg.version}\n`);
+  assert.ok(existsSync(cache), 'the first run wrote the code cache');
   const request = {
     format: 'udiff',
     files: { 'a.txt': 'one\ntwo\nthree\n' },
@@ -198,6 +218,42 @@ test('`npx ln-diff bench` finds the suite and the prompts the package carries', 
   const run = sh('npx', ['--no', '--', 'ln-diff', ...args], project);
   assert.equal(run.status, 2, run.stdout + run.stderr);
   assert.equal(run.stderr, 'ln-diff: --prompt ln-diff=no-such-prompt.md: cannot read it (ENOENT)\n');
+});
+
+test('`npx ln-diff apply` and `read` work on files from the installed package', () => {
+  const work = join(project, 'work');
+  mkdirSync(work, { recursive: true });
+  writeFileSync(join(work, 'a.txt'), 'one\ntwo\nthree\n');
+  assert.equal(ok(sh('npx', ['--no', '--', 'ln-diff', 'read', 'a.txt'], work), 'npx ln-diff read'), '1│one\n2│two\n3│three\n');
+  const reply = 'a.txt\n<editblock>\n<<<<<<< REMOVE\n3│two\n=======\n │TWO\n>>>>>>> INSERT\n</editblock>\n';
+  const out = ok(sh('npx', ['--no', '--', 'ln-diff', 'apply'], work, reply), 'npx ln-diff apply');
+  assert.match(out, /1 file changed/);
+  assert.equal(readFileSync(join(work, 'a.txt'), 'utf8'), 'one\nTWO\nthree\n');
+});
+
+test('`npx ln-diff mcp` serves a real MCP client (the SDK\'s) from the installed package', async () => {
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+  const work = join(project, 'mcp-work');
+  mkdirSync(work, { recursive: true });
+  writeFileSync(join(work, 'a.py'), 'def f():\n    return 1\n');
+  const env = userEnv() as Record<string, string>;
+  const transport = new StdioClientTransport({ command: 'npx', args: ['--no', '--', 'ln-diff', 'mcp', '--root', work], cwd: project, env, stderr: 'pipe' });
+  const client = new Client({ name: 'pack-test', version: '1.0.0' });
+  await client.connect(transport);
+  try {
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['apply_edits', 'list_formats', 'read_file']);
+    assert.ok((await client.listPrompts()).prompts.length >= 10, 'the prompts the package carries');
+    const read = (await client.callTool({ name: 'read_file', arguments: { path: 'a.py' } })) as { structuredContent?: { text: string } };
+    assert.equal(read.structuredContent?.text, '1│def f():\n2│    return 1\n');
+    const reply = 'a.py\n<editblock>\n<<<<<<< REMOVE\n1│    return 1\n=======\n │    return 2\n>>>>>>> INSERT\n</editblock>\n';
+    const applied = (await client.callTool({ name: 'apply_edits', arguments: { reply } })) as { isError?: boolean };
+    assert.equal(applied.isError, false);
+    assert.equal(readFileSync(join(work, 'a.py'), 'utf8'), 'def f():\n    return 2\n');
+  } finally {
+    await client.close();
+  }
 });
 
 test('publint finds nothing in the tarball (strict, down to suggestions)', async () => {

@@ -1,0 +1,237 @@
+// `apply_edits`: a model's reply applied to the files under the root with
+// every rule of disk mode (disk.ts and changes.ts: the reply's paths checked
+// before anything is read, no path outside the root or into .git, one name
+// per file, atomic writes keeping owner and mode, nothing written over a
+// file that changed since it was read). The steps are those of `ln-diff
+// apply` (src/cli/main.ts); what differs is the output: data for the client
+// and text for the model, in place of lines on stdout.
+
+import * as path from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import { retryMessage } from '../../core/retry.ts';
+import type { ApplyResult, Edit, Format } from '../../core/types.ts';
+import { applyRequest, detectFormat, getFormat } from '../../formats/index.ts';
+import { predict, refuseTwoNames, writeEach, type Change, type Outcome } from '../changes.ts';
+import { readTarget, removeStaleTemps, resolveTarget, type Target } from '../disk.ts';
+import { CliError } from '../errors.ts';
+import { changeLine, editRef, resultLines, totalsLine, type Style } from '../summary.ts';
+import { outsideRoots, type Allowed } from './roots.ts';
+
+export interface ApplyArgs {
+  reply: string;
+  format?: string | undefined;
+  dry_run?: boolean | undefined;
+}
+
+/** One edit's outcome, as the client gets it. */
+export interface EditReport {
+  file: string;
+  status: 'applied' | 'failed';
+  match: string | null;
+  offset: number | null;
+  code: string | null;
+  message: string;
+  /** For a failed edit: the message to send back to the model (src/core/retry.ts). */
+  retry: string | null;
+}
+
+/** What became of one file. */
+export interface FileReport {
+  file: string;
+  action: 'create' | 'modify' | 'delete';
+  /** Written (a dry run: would be written). */
+  done: boolean;
+  /** Why not, when not. */
+  failure: string | null;
+}
+
+export interface ApplyReport {
+  /** Every edit applied and every file written. */
+  ok: boolean;
+  format: string;
+  dry_run: boolean;
+  edits: EditReport[];
+  files: FileReport[];
+  /** Reply-level findings (not tied to one edit). */
+  diagnostics: { code: string; severity: string; message: string }[];
+  /** A dry run: the change as a unified diff (empty when nothing would change). */
+  diff: string | null;
+}
+
+/** What the steps before writing found: the engine's result and the changes it makes. */
+interface Plan {
+  format: Format;
+  result: ApplyResult;
+  changes: Change[];
+  /** The texts the engine was given (for the retry messages' cited lines). */
+  files: Record<string, string>;
+}
+
+/** The paths a reply's edits name, each with the first edit that names it (as main.ts's editPaths). */
+function editPaths(format: Format, reply: string, known: string[]): Map<string, string> {
+  const { edits } = format.parse(reply, { files: known });
+  const paths = new Map<string, string>();
+  for (const e of edits)
+    for (const file of [e.file, e.moveTo ?? '']) if (file !== '' && !paths.has(file)) paths.set(file, editRef({ reply: e.span }));
+  return paths;
+}
+
+/** Read the reply's files and run the engine; throws a CliError for an unsafe path or an unreadable file (nothing written). */
+export function plan(allowed: Allowed, reply: string, formatName: string): Plan {
+  const base = allowed.base;
+  if (formatName !== 'auto' && !getFormat(formatName)) throw new CliError(`unknown format "${formatName}"; call list_formats for the names`);
+  const format = formatName === 'auto' ? detectFormat(reply).format : getFormat(formatName)!;
+
+  const targets = new Map<string, Target>();
+  const refs = new Map<string, string>();
+  const target = (file: string): Target => {
+    const known = targets.get(file);
+    if (known) return known;
+    const t = resolveTarget(base, file, refs.get(file));
+    const outside = outsideRoots(allowed, file, t.real);
+    if (outside !== null) throw new CliError(outside);
+    targets.set(file, t);
+    return t;
+  };
+
+  // Parse until the set of existing files the parser is told about is stable.
+  let existing: string[] = [];
+  for (let round = 0; round < 3; round++) {
+    const paths = editPaths(format, reply, existing);
+    for (const [file, ref] of paths) if (!refs.has(file)) refs.set(file, ref);
+    for (const file of paths.keys()) target(file);
+    const now = [...targets.values()].filter((t) => t.exists).map((t) => t.file);
+    if (now.length === existing.length) break;
+    existing = now;
+  }
+  refuseTwoNames([...targets.values()].filter((t) => t.exists));
+
+  const files: Record<string, string> = Object.create(null);
+  for (const t of [...targets.values()]) {
+    if (!t.exists) continue;
+    const read = readTarget(t);
+    targets.set(t.file, read.target);
+    files[t.file] = read.text;
+  }
+  const result = applyRequest({ format: formatName, files, response: reply });
+
+  const changes: Change[] = [];
+  const named: Target[] = [];
+  for (const [file, after] of Object.entries(result.files)) {
+    const before = Object.hasOwn(files, file) ? files[file] : undefined;
+    const t = target(file);
+    named.push(t);
+    if (t.exists && before === undefined)
+      throw new CliError(`the engine's result names ${file}, which exists but was not read; refusing to overwrite it`);
+    if (after === null) {
+      if (before !== undefined) changes.push({ target: t, action: 'delete', text: null, before });
+    } else if (after !== before) {
+      changes.push({ target: t, action: before === undefined ? 'create' : 'modify', text: after, before: before ?? null });
+    }
+  }
+  refuseTwoNames(named);
+  return { format, result, changes, files };
+}
+
+/** The edits as the format read them, by index: the lines each cites, for the retry messages. */
+function citedLines(p: Plan, reply: string): Map<number, Edit> {
+  const byIndex = new Map<number, Edit>();
+  const format = getFormat(p.result.format) ?? p.format;
+  try {
+    for (const e of format.parse(reply, { files: Object.keys(p.files) }).edits) byIndex.set(e.index, e);
+  } catch {
+    // Without the parsed edits the messages only lack the cited lines.
+  }
+  return byIndex;
+}
+
+/** The changes as one unified diff, paths as `a/…` and `b/…` (`/dev/null` for a file created or deleted). */
+export function unifiedDiff(changes: readonly Change[]): string {
+  return changes
+    .map((c) => {
+      const file = c.target.file.split(path.sep).join('/');
+      const patch = createTwoFilesPatch(
+        c.before === null ? '/dev/null' : `a/${file}`,
+        c.text === null ? '/dev/null' : `b/${file}`,
+        c.before ?? '',
+        c.text ?? '',
+        undefined,
+        undefined,
+        { context: 3 },
+      );
+      // jsdiff's first line is a `===` rule under the (absent) index name.
+      return patch.replace(/^=+\n/, '');
+    })
+    .join('');
+}
+
+/** The plan's edits as the client gets them (each failed one with its retry message); `files` is filled by `write`. */
+export function report(p: Plan, reply: string, dryRun: boolean): ApplyReport {
+  const cited = p.result.edits.some((e) => e.status === 'failed') ? citedLines(p, reply) : new Map<number, Edit>();
+  const edits: EditReport[] = p.result.edits.map((e) => ({
+    file: e.file,
+    status: e.status === 'failed' ? 'failed' : 'applied',
+    match: e.match,
+    offset: e.offset,
+    code: e.code,
+    message: e.message,
+    retry: retryMessage(e, cited.get(e.index)?.old ?? []),
+  }));
+  return {
+    ok: p.result.ok,
+    format: p.result.format,
+    dry_run: dryRun,
+    edits,
+    files: [],
+    diagnostics: p.result.diagnostics.map((d) => ({ code: d.code, severity: d.severity, message: d.message })),
+    diff: dryRun ? unifiedDiff(p.changes) : null,
+  };
+}
+
+const PLAIN: Style = { ok: (s) => s, warn: (s) => s, fail: (s) => s, dim: (s) => s };
+
+/**
+ * Write the plan's changes (each file on its own, as `ln-diff apply` does)
+ * or, in a dry run, predict them. Fills the report's `files` and `ok`, and
+ * returns the text the model reads: the lines `ln-diff apply` prints, then
+ * each failed edit's retry message, then (a dry run) the unified diff.
+ */
+export function write(allowed: Allowed, p: Plan, out: ApplyReport): string {
+  let outcomes: Outcome[];
+  if (out.dry_run) outcomes = predict(allowed.base, p.changes, false);
+  else {
+    removeStaleTemps(p.changes.map((c) => path.dirname(c.target.abs)));
+    outcomes = writeEach(allowed.base, p.changes);
+  }
+  out.files = outcomes.map((o) => ({
+    file: o.change.target.file,
+    action: o.change.action,
+    done: o.failure === undefined,
+    failure: o.failure ?? null,
+  }));
+  out.ok = out.ok && outcomes.every((o) => o.failure === undefined);
+
+  const notDone = outcomes.filter((o) => o.failure !== undefined);
+  const lines = [
+    ...resultLines(p.result, PLAIN),
+    ...outcomes.map((o) => changeLine({ file: o.change.target.file, action: o.change.action, failure: o.failure, note: o.note }, out.dry_run, PLAIN)),
+    totalsLine(
+      p.result,
+      {
+        total: p.changes.length,
+        changed: outcomes.length - notDone.length,
+        failed: notDone.filter((o) => !o.heldBack).length,
+        heldBack: notDone.filter((o) => o.heldBack).length,
+        dryRun: out.dry_run,
+        atomic: false,
+        held: false,
+      },
+      PLAIN,
+    ),
+  ];
+  const retries = out.edits.map((e) => e.retry).filter((m): m is string => m !== null);
+  let text = lines.join('\n');
+  if (retries.length > 0) text += '\n\n' + retries.join('\n\n');
+  if (out.diff) text += '\n\n' + out.diff;
+  return text;
+}
