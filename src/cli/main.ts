@@ -4,16 +4,15 @@
 
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { confusableMessage } from '../core/lookalikes.ts';
-import type { ApplyRequest, ApplyResult, Format } from '../core/types.ts';
 import { FORMAT_NAMES, applyRequest, detectFormat, getFormat } from '../formats/index.ts';
 import { RequestError, validateRequest } from '../formats/validate.ts';
 import { parseCommand, type Command } from './args.ts';
 import { defaultJobs } from './jobs.ts';
-import { predict, refuseTwoNames, writeAllOrNothing, writeEach, type Change, type Outcome } from './changes.ts';
-import { decodeUtf8, openBase, readAllStdin, readTarget, readTextFile, removeStaleTemps, resolveTarget, stdinIsTerminal, lookalikeEntry, spellingSiblings, type Listings, type Target } from './disk.ts';
+import { predict, writeAllOrNothing, writeEach, type Outcome } from './changes.ts';
+import { planDisk } from './plan.ts';
+import { decodeUtf8, openBase, readAllStdin, readTextFile, removeStaleTemps, stdinIsTerminal } from './disk.ts';
 import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, printable, shown } from './errors.ts';
-import { changeLine, editRef, resultLines, styleFor, totalsLine } from './summary.ts';
+import { changeLine, resultLines, styleFor, totalsLine } from './summary.ts';
 import { writeStdout } from './stdout.ts';
 
 export function usage(): string {
@@ -104,18 +103,6 @@ async function applyJson(): Promise<number> {
 
 // ---------------------------------------------------------------- apply (disk)
 
-/**
- * The paths a reply's edits name, as the format reads them given the files
- * known to exist, each with the first edit that names it (for messages).
- */
-function editPaths(format: Format, reply: string, known: string[]): Map<string, string> {
-  const { edits } = format.parse(reply, { files: known });
-  const paths = new Map<string, string>();
-  for (const e of edits)
-    for (const file of [e.file, e.moveTo ?? '']) if (file !== '' && !paths.has(file)) paths.set(file, editRef({ reply: e.span }));
-  return paths;
-}
-
 async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<number> {
   checkFormatName(command.format);
   const base = openBase(command.base);
@@ -124,87 +111,7 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
   const format = command.format === 'auto' ? detectFormat(reply).format : getFormat(command.format);
   if (!format) throw new CliError(`unknown format "${command.format}"`);
 
-  // Every path is checked before anything is read. A path is known by the
-  // name the reply writes and by the name the directory entries have
-  // (`diskSpelling`: another letter case or Unicode normalisation); the
-  // engine is given the latter.
-  const targets = new Map<string, Target>();
-  const refs = new Map<string, string>();
-  const listings: Listings = new Map();
-  const target = (file: string): Target => {
-    const known = targets.get(file);
-    if (known) return known;
-    let t = resolveTarget(base, file, refs.get(file), listings);
-    t = targets.get(t.file) ?? t;
-    targets.set(file, t);
-    targets.set(t.file, t);
-    // Entries that differ from it only in form or letter case are given too, so that the engine
-    // takes the one the reply writes exactly; one that could not be edited anyway (a symlink,
-    // not text) is left out rather than refusing the reply for a file it may not name.
-    if (t.exists)
-      for (const sibling of spellingSiblings(base, t.file, listings)) {
-        if (targets.has(sibling)) continue;
-        try {
-          const s = resolveTarget(base, sibling, undefined, listings);
-          if (s.exists && s.file === sibling) readTarget(s);
-          else continue;
-        } catch {
-          continue;
-        }
-        target(sibling);
-      }
-    return t;
-  };
-  const unique = () => [...new Set(targets.values())];
-
-  // Parse until the set of existing files the parser is told about is stable
-  // (a parser may read paths differently once it knows which files exist).
-  let existing: string[] = [];
-  for (let round = 0; round < 3; round++) {
-    const paths = editPaths(format, reply, existing);
-    for (const [file, ref] of paths) if (!refs.has(file)) refs.set(file, ref);
-    for (const file of paths.keys()) target(file);
-    const now = unique().filter((t) => t.exists).map((t) => t.file);
-    if (now.length === existing.length) break;
-    existing = now;
-  }
-  refuseTwoNames(unique().filter((t) => t.exists));
-
-  // A map with no prototype: a file named `__proto__` is a file like any other.
-  const files: Record<string, string> = Object.create(null);
-  for (const t of unique()) {
-    if (!t.exists) continue;
-    const read = readTarget(t);
-    for (const [name, known] of targets) if (known === t) targets.set(name, read.target);
-    files[t.file] = read.text;
-  }
-
-  const request: ApplyRequest = { format: command.format, files, response: reply };
-  const result: ApplyResult = applyRequest(request);
-
-  // Work out every change (and check every path the result names) before writing anything.
-  const changes: Change[] = [];
-  const named: Target[] = [];
-  for (const [file, after] of Object.entries(result.files)) {
-    const t = target(file);
-    const before = Object.hasOwn(files, t.file) ? files[t.file] : undefined;
-    named.push(t);
-    if (t.exists && before === undefined)
-      throw new CliError(
-        `engine result names ${file}, which exists but was not in the request; refusing to overwrite it`,
-        EXIT_INTERNAL,
-      );
-    if (after === null) {
-      if (before !== undefined) changes.push({ target: t, action: 'delete', text: null, before });
-    } else if (after !== before) {
-      const change: Change = { target: t, action: before === undefined ? 'create' : 'modify', text: after, before: before ?? null };
-      // A new name like an entry on disk the engine was not given (it warns about those it was).
-      const like = before === undefined ? lookalikeEntry(base, t.file, listings) : null;
-      if (like !== null && !Object.hasOwn(files, like)) change.warning = `confusable-path: ${confusableMessage(t.file, like)}`;
-      changes.push(change);
-    }
-  }
-  refuseTwoNames(named);
+  const { result, changes } = planDisk(base, format, command.format, reply);
 
   const style = styleFor(process.stdout);
   const lines = resultLines(result, style);

@@ -3,18 +3,19 @@
 // before anything is read, no path outside the root or into .git, one name
 // per file, atomic writes keeping owner and mode, nothing written over a
 // file that changed since it was read). The steps are those of `ln-diff
-// apply` (src/cli/main.ts); what differs is the output: data for the client
+// apply` (one planDisk, src/cli/plan.ts); what differs is the output: data for the client
 // and text for the model, in place of lines on stdout.
 
 import * as path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { retryMessage } from '../../core/retry.ts';
 import type { ApplyResult, Edit, Format } from '../../core/types.ts';
-import { applyRequest, detectFormat, getFormat } from '../../formats/index.ts';
-import { predict, refuseTwoNames, writeEach, type Change, type Outcome } from '../changes.ts';
-import { readTarget, removeStaleTemps, resolveTarget, type Target } from '../disk.ts';
+import { detectFormat, getFormat } from '../../formats/index.ts';
+import { predict, writeEach, type Change, type Outcome } from '../changes.ts';
+import { removeStaleTemps } from '../disk.ts';
+import { planDisk } from '../plan.ts';
 import { CliError } from '../errors.ts';
-import { changeLine, editRef, resultLines, totalsLine, type Style } from '../summary.ts';
+import { changeLine, resultLines, totalsLine, type Style } from '../summary.ts';
 import { outsideRoots, type Allowed } from './roots.ts';
 
 export interface ApplyArgs {
@@ -67,69 +68,14 @@ interface Plan {
   files: Record<string, string>;
 }
 
-/** The paths a reply's edits name, each with the first edit that names it (as main.ts's editPaths). */
-function editPaths(format: Format, reply: string, known: string[]): Map<string, string> {
-  const { edits } = format.parse(reply, { files: known });
-  const paths = new Map<string, string>();
-  for (const e of edits)
-    for (const file of [e.file, e.moveTo ?? '']) if (file !== '' && !paths.has(file)) paths.set(file, editRef({ reply: e.span }));
-  return paths;
-}
-
-/** Read the reply's files and run the engine; throws a CliError for an unsafe path or an unreadable file (nothing written). */
+/** Read the reply's files and run the engine (plan.ts, as `ln-diff apply`); throws a CliError for an unsafe path, a path outside the client's roots or an unreadable file (nothing written). */
 export function plan(allowed: Allowed, reply: string, formatName: string): Plan {
-  const base = allowed.base;
   if (formatName !== 'auto' && !getFormat(formatName)) throw new CliError(`unknown format "${formatName}"; call list_formats for the names`);
   const format = formatName === 'auto' ? detectFormat(reply).format : getFormat(formatName)!;
-
-  const targets = new Map<string, Target>();
-  const refs = new Map<string, string>();
-  const target = (file: string): Target => {
-    const known = targets.get(file);
-    if (known) return known;
-    const t = resolveTarget(base, file, refs.get(file));
+  const { result, changes, files } = planDisk(allowed.base, format, formatName, reply, (file, t) => {
     const outside = outsideRoots(allowed, file, t.real);
     if (outside !== null) throw new CliError(outside);
-    targets.set(file, t);
-    return t;
-  };
-
-  // Parse until the set of existing files the parser is told about is stable.
-  let existing: string[] = [];
-  for (let round = 0; round < 3; round++) {
-    const paths = editPaths(format, reply, existing);
-    for (const [file, ref] of paths) if (!refs.has(file)) refs.set(file, ref);
-    for (const file of paths.keys()) target(file);
-    const now = [...targets.values()].filter((t) => t.exists).map((t) => t.file);
-    if (now.length === existing.length) break;
-    existing = now;
-  }
-  refuseTwoNames([...targets.values()].filter((t) => t.exists));
-
-  const files: Record<string, string> = Object.create(null);
-  for (const t of [...targets.values()]) {
-    if (!t.exists) continue;
-    const read = readTarget(t);
-    targets.set(t.file, read.target);
-    files[t.file] = read.text;
-  }
-  const result = applyRequest({ format: formatName, files, response: reply });
-
-  const changes: Change[] = [];
-  const named: Target[] = [];
-  for (const [file, after] of Object.entries(result.files)) {
-    const before = Object.hasOwn(files, file) ? files[file] : undefined;
-    const t = target(file);
-    named.push(t);
-    if (t.exists && before === undefined)
-      throw new CliError(`the engine's result names ${file}, which exists but was not read; refusing to overwrite it`);
-    if (after === null) {
-      if (before !== undefined) changes.push({ target: t, action: 'delete', text: null, before });
-    } else if (after !== before) {
-      changes.push({ target: t, action: before === undefined ? 'create' : 'modify', text: after, before: before ?? null });
-    }
-  }
-  refuseTwoNames(named);
+  });
   return { format, result, changes, files };
 }
 
