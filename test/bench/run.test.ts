@@ -183,21 +183,22 @@ describe('bench run: the quick tasks', () => {
 });
 
 describe('bench run: changes a format cannot say', () => {
-  // bcrypt-ci deletes a file (ln-diff and whole have no way to), ts-lib-promise mixes CR LF and LF lines (whole
-  // writes a file back with one line break); udiff can say both.
-  const tasks = [task('bcrypt-ci'), task('ts-lib-promise')];
+  // bcrypt-ci deletes a file (ln-diff and whole have no way to); ts-lib-es2019-intl creates a file that mixes CR LF
+  // and LF lines (no format can say which line break each new line ends with); ts-lib-promise mixes them in an
+  // existing file, which every format can say (unchanged lines keep their own).
+  const tasks = [task('bcrypt-ci'), task('ts-lib-es2019-intl'), task('ts-lib-promise')];
   const formats = ['ln-diff', 'udiff', 'whole'];
 
   it('are not asked: listed with the writer\'s reason, out of the requests, the estimate and the rates', async () => {
     const { run, server } = await bench({ api: 'openai', tasks, formats, behaviour: () => 'right', concurrency: 2 });
     assert.deepEqual(
       run.skipped?.map((p) => `${p.task} ${p.format}`),
-      ['bcrypt-ci ln-diff', 'bcrypt-ci whole', 'ts-lib-promise whole'],
+      ['bcrypt-ci ln-diff', 'bcrypt-ci whole', 'ts-lib-es2019-intl ln-diff', 'ts-lib-es2019-intl udiff', 'ts-lib-es2019-intl whole'],
     );
     assert.match(run.skipped![0].reason, /does not carry deleting a file/);
     assert.match(run.skipped![2].reason, /does not carry which line break/);
-    assert.deepEqual(run.replies.map((r) => `${r.task} ${r.format}`), ['bcrypt-ci udiff', 'ts-lib-promise ln-diff', 'ts-lib-promise udiff']);
-    assert.equal(server.posts().length, 3);
+    assert.deepEqual(run.replies.map((r) => `${r.task} ${r.format}`), ['bcrypt-ci udiff', 'ts-lib-promise ln-diff', 'ts-lib-promise udiff', 'ts-lib-promise whole']);
+    assert.equal(server.posts().length, 4);
     assert.ok(run.replies.every((r) => r.score.exact));
     const plans = plansFor('openai', formats);
     const config = { ...run.config, formats: plans };

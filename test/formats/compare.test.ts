@@ -26,11 +26,7 @@ const CANNOT = /does not carry (deleting a file|which line break|adding the fina
  * Writer bugs found by this test, kept visible as `todo` (they run, fail,
  * and are reported without failing the suite). Remove an entry once fixed.
  */
-const KNOWN_BUGS: { format: string; when: (changes: FileChange[]) => boolean; bug: string }[] = ['whole', 'between'].map((format) => ({
-  format,
-  when: (changes) => changes.some((c) => pathProblem(c.file, false) !== null && pathProblem(c.file, true) === null),
-  bug: 'the writer puts a path that a bare path line cannot hold (an entity `R&amp;D.txt`, a zero-width space) on the path line without backticks',
-}));
+const KNOWN_BUGS: { format: string; when: (changes: FileChange[]) => boolean; bug: string }[] = [];
 
 function knownBug(w: FormatWriting, changes: FileChange[]): string | null {
   return KNOWN_BUGS.find((k) => k.format === w.format && k.when(changes))?.bug ?? null;

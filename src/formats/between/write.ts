@@ -3,6 +3,7 @@
 // the snippet; @WHOLE FILE@ when a stretch has no such anchors.
 
 import { lineSplices } from '../../core/hunks.ts';
+import { visibleKey } from '../../core/invisible.ts';
 import { parseText, type Splice } from '../../core/text.ts';
 import type { FileChange } from '../../core/types.ts';
 import { fenceFor } from '../whole/fences.ts';
@@ -33,19 +34,23 @@ export function betweenTag(a: string, b: string): string | null {
 /**
  * Snippets that turn `before` into `after`, or null when some changed
  * stretch has no anchor line above or below it. An anchor is an unchanged
- * line whose trimmed text is not empty, occurs once in `before`, and can be
+ * line whose trimmed text is not empty, occurs once in `before` (compared as
+ * the placing compares anchors at its loosest), and can be
  * quoted in a tag line. Stretches that share the lines between their anchors
  * become one snippet.
  */
 export function snippets(before: readonly string[], after: readonly string[]): Snippet[] | null {
   const splices = lineSplices(before, after);
+  // Counted as the placing compares anchors at its loosest (without white space around them, zero-width
+  // characters or the normalisation form), so that an anchor unique here is unique there.
+  const looseKey = (line: string) => anchorKey(visibleKey(line));
   const count = new Map<string, number>();
-  for (const line of before) count.set(anchorKey(line), (count.get(anchorKey(line)) ?? 0) + 1);
+  for (const line of before) count.set(looseKey(line), (count.get(looseKey(line)) ?? 0) + 1);
   const removed = new Uint8Array(before.length);
   for (const s of splices) for (let k = s.from; k < s.to; k++) removed[k] = 1;
   const eligible = (k: number) => {
-    const key = anchorKey(before[k]);
-    return !removed[k] && key !== '' && count.get(key) === 1 && !/"\s+AND\s+"/.test(key);
+    const key = looseKey(before[k]);
+    return !removed[k] && key !== '' && count.get(key) === 1 && !/"\s+AND\s+"/.test(anchorKey(before[k]));
   };
 
   const out: Snippet[] = [];

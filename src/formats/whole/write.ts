@@ -4,17 +4,18 @@
 import { parseText } from '../../core/text.ts';
 import type { FileChange } from '../../core/types.ts';
 import { fenceFor } from './fences.ts';
-import { cleanPathLine } from '../../core/paths.ts';
+import { cleanPathLine, pathProblem } from '../../core/paths.ts';
 
 /**
- * The path as a path line: in backticks when cleaning would change it or it
- * holds blanks. A new file is written with `./` when it is a bare name or
+ * The path as a path line: in backticks when cleaning would change it, or
+ * it holds blanks or any other character a bare path line cannot hold (an
+ * entity such as `R&amp;D.txt`, a zero-width space). A new file is written with `./` when it is a bare name or
  * under `path/to/`, so that no given file of the same name can claim it.
  */
 export function pathLine(path: string, isNew = false): string {
   const p = isNew && (!path.includes('/') || path.startsWith('path/to/')) ? `./${path}` : path;
   const plain = cleanPathLine(p);
-  return !plain.quoted && plain.path === p && !/\s/.test(p) ? p : `\`${p}\``;
+  return !plain.quoted && plain.path === p && !/\s/.test(p) && pathProblem(p, false) === null ? p : `\`${p}\``;
 }
 
 /** One block: path line, fence, lines, fence. */
