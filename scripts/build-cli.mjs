@@ -28,13 +28,15 @@ const LAZY = ['bench', 'conformance', 'mcp'];
 /**
  * Packages the MCP SDK imports that `ln-diff mcp` never runs, each replaced
  * by a stub that throws (scripts/stubs/): ajv and ajv-formats (checks of
- * answers to elicitation requests, which the server never sends) and
- * zod-to-json-schema (for zod 3 schemas; ours are zod 4).
+ * answers to elicitation requests, which the server never sends), and
+ * zod 3 and zod-to-json-schema (for zod 3 schemas; ours are zod 4: the
+ * folder scripts/stubs/zod/ passes zod 4's entries on to the real ones).
  */
 const ALIAS = {
   ajv: join(ROOT, 'scripts/stubs/ajv.cjs'),
   'ajv-formats': join(ROOT, 'scripts/stubs/ajv.cjs'),
   'zod-to-json-schema': join(ROOT, 'scripts/stubs/zod-to-json-schema.cjs'),
+  zod: join(ROOT, 'scripts/stubs/zod'),
 };
 
 /** The name under which main.cjs exports the modules the lazy bundles take from it. */
