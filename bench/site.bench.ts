@@ -23,7 +23,7 @@ import { gzipSync } from 'node:zlib';
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type ElementHandle, type Locator, type Page } from '@playwright/test';
-import { encodeSession } from '../src/playground/share.ts';
+import { encodeSession } from '../src/share/share.ts';
 import { applyRequest } from '../src/index.ts';
 import { largeReply as reply, largeSource as source } from '../test/e2e/fixtures/large.ts';
 

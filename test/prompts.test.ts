@@ -10,8 +10,8 @@ import { describe, it } from 'node:test';
 import { checkExample } from '../src/examples/check.ts';
 import { pageFormat } from '../src/examples/load.ts';
 import { applyRequest, detectFormat, formats } from '../src/formats/index.ts';
-import { inlineHtml, readPromptPage, slugify } from '../src/components/prompts/sections.ts';
-import { decodeSession, sessionHref } from '../src/playground/share.ts';
+import { inlineHtml, readPromptPage, slugify } from '../src/prompt/sections.ts';
+import { decodeSession, sessionHref } from '../src/share/share.ts';
 
 const PROMPTS = new URL('../spec/prompts/', import.meta.url);
 

@@ -15,8 +15,8 @@ import {
   SseReader,
   usageOf,
   type Endpoint,
-} from '../playground/live/protocol.ts';
-import { runBlocker } from '../playground/live/requirements.ts';
+} from '../chat/protocol.ts';
+import { runBlocker } from '../chat/requirements.ts';
 import { errorIn, transientError, wholeAnswer } from './answer.ts';
 import type { BenchEndpoint, ReplyStatus } from './types.ts';
 

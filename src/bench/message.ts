@@ -4,8 +4,8 @@
 // format and reminder give the same text. No DOM, no `node:`.
 
 import type { Format } from '../core/types.ts';
-import { fenced } from '../playground/fence.ts';
-import { sourceText } from '../playground/live/prompts.ts';
+import { fenced } from '../prompt/fence.ts';
+import { sourceText } from '../prompt/prompts.ts';
 import { taskFiles, type BenchTask } from './tasks.ts';
 
 /** The sentence after TARGET. */

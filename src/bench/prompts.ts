@@ -5,7 +5,7 @@
 // are passed in as text, so the page and the CLI load them their own way.
 // No DOM, no `node:`.
 
-import { readPromptPage } from '../components/prompts/sections.ts';
+import { readPromptPage } from '../prompt/sections.ts';
 import type { FormatPlan } from './types.ts';
 
 /** One `### ` section of a prompt page: its heading, its system prompt and its reminder. */

@@ -17,7 +17,7 @@ import { askedCount, best, summarize } from '../bench/summary.ts';
 import { parseSuite, type BenchSuite, type BenchTask } from '../bench/tasks.ts';
 import type { BenchConfig, BenchEvent, BenchRun, FormatPlan } from '../bench/types.ts';
 import { FORMAT_NAMES } from '../formats/index.ts';
-import { runBlocker } from '../playground/live/requirements.ts';
+import { runBlocker } from '../chat/requirements.ts';
 import { BENCH_USAGE, keyFrom, keyVariables, parseBenchArgs, type BenchArgs } from './bench-args.ts';
 import { benchTable, progressAfter, progressLine, startLine, startProgress, thresholdFailures } from './bench-table.ts';
 import { readPackageData } from './package-data.ts';
@@ -73,7 +73,7 @@ function hasCredentials(url: string): boolean {
   }
 }
 
-/** The endpoint checked by the page's own rule (src/playground/live/requirements.ts), in command-line words. */
+/** The endpoint checked by the page's own rule (src/chat/requirements.ts), in command-line words. */
 function checkEndpoint(args: BenchArgs, key: string): void {
   const blocker = runBlocker({ provider: args.api, baseUrl: args.endpoint, model: args.model, key });
   if (blocker === null) return;

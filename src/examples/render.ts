@@ -4,9 +4,9 @@
 // piece of text is escaped: examples hold arbitrary text.
 
 import { applyRequest } from '../formats/index.ts';
-import { sessionHref } from '../playground/share.ts';
-import { resultDigest } from '../playground/digest.ts';
-import { VERSION } from '../playground/version.ts';
+import { sessionHref } from '../share/share.ts';
+import { resultDigest } from '../digest/digest.ts';
+import { VERSION } from '../share/version.ts';
 import type { ApplyResult } from '../core/types.ts';
 import type { SpecExample } from './extract.ts';
 

@@ -6,10 +6,10 @@
 
 import { h, saveFile } from './dom.ts';
 import { sizeText } from './present.ts';
-import { LIMITS, LONG_LINK, linkVersion, type Session } from './session.ts';
-import type { Decoded, SessionFileRead } from './share.ts';
+import { LIMITS, LONG_LINK, linkVersion, type Session } from '../session/session.ts';
+import type { Decoded, SessionFileRead } from '../share/share.ts';
 import { LinkClient } from './link-client.ts';
-import { VERSION } from './version.ts';
+import { VERSION } from '../share/version.ts';
 import type { PageState } from './state.ts';
 import type { Elements } from './elements.ts';
 import type { Notices } from './notices.ts';

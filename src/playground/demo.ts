@@ -2,7 +2,7 @@
 // file and a reply whose four edits land exactly, one line off, fuzzily, and
 // not at all.
 
-import type { Session } from './share.ts';
+import type { Session } from '../share/share.ts';
 
 const source = `import sys
 

@@ -3,8 +3,8 @@
 // link decoder's checks before it is opened.
 
 import { h } from './dom.ts';
-import type { Session } from './session.ts';
-import type { Decoded } from './share.ts';
+import type { Session } from '../session/session.ts';
+import type { Decoded } from '../share/share.ts';
 import type { Elements } from './elements.ts';
 
 interface Example {

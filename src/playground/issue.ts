@@ -4,8 +4,8 @@
 // Pure; loaded on the first click.
 
 import type { ApplyResult, EngineOptions } from '../core/types.ts';
-import { fenced } from './fence.ts';
-import type { Session } from './share.ts';
+import { fenced } from '../prompt/fence.ts';
+import type { Session } from '../share/share.ts';
 
 export interface IssueInput {
   /** The version running the page. */

@@ -23,7 +23,7 @@ import { demoSession } from './demo.ts';
 import { Saver, localStore } from './persist.ts';
 import { resetControl, saveNote } from './guard.ts';
 import { mountLazyPanels } from './panels.ts';
-import type { Decoded } from './share.ts';
+import type { Decoded } from '../share/share.ts';
 import type { EditResult } from '../core/types.ts';
 import { mountTakeaway } from './takeaway/takeaway.ts';
 import { mountShrink } from './shrink/panel.ts';

@@ -4,7 +4,7 @@
 // several dropped items keep their names. Version-control and dependency
 // folders are skipped, binary files refused, and the session's limits hold.
 
-import { LIMITS } from './session.ts';
+import { LIMITS } from '../session/session.ts';
 import type { Elements } from './elements.ts';
 import { sizeText } from './present.ts';
 

@@ -2,17 +2,9 @@
 // them, and the one place that loads each panel's code (and starts its
 // worker) when the panel is first opened. Neither panel imports the other.
 
-export interface PanelHooks {
-  /** The format chosen in the toolbar (may be `auto`). */
-  format(): string;
-  files(): Record<string, string>;
-  reply(): string;
-}
+import type { Panel, PanelHooks } from './panel-hooks.ts';
 
-export interface Panel {
-  /** The panel was opened again. */
-  opened(): void;
-}
+export type { Panel, PanelHooks };
 
 function lazy(id: string, load: () => Promise<Panel>): void {
   const box = document.getElementById(id);

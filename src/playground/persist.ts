@@ -5,7 +5,7 @@
 // back is untrusted (another tab, an older version, a hand edit): the page
 // passes it through the same checks as a share link before using it.
 
-import type { Session } from './session.ts';
+import type { Session } from '../session/session.ts';
 
 /** The localStorage key of the saved session. */
 export const SAVE_KEY = 'ln-diff:playground:session';

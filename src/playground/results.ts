@@ -15,7 +15,7 @@ import { activeTab, findEdit, type PageState, type Run, type Tab } from './state
 import type { Elements } from './elements.ts';
 import type { Notices } from './notices.ts';
 import type { ResultView } from './result/view.ts';
-import { lineInB } from './result/exact.ts';
+import { lineInB } from '../text-delta/exact.ts';
 
 export interface ResultHooks {
   reply(): EditorViewType;

@@ -10,7 +10,7 @@ import { ENGINE_DEFAULTS } from '../core/defaults.ts';
 import type { DocSync, MergeOutput, RunInput, RunOutput } from '../worker/protocol.ts';
 import { EngineClient, type EngineEvent } from './engine-client.ts';
 import { RunIndicator } from './guard.ts';
-import { LIMITS } from './session.ts';
+import { LIMITS } from '../session/session.ts';
 import { sizeText } from './present.ts';
 import type { PageState } from './state.ts';
 import type { Elements } from './elements.ts';

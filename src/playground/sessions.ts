@@ -5,7 +5,7 @@
 import type { Extension } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import { EditorState } from './editors.ts';
-import { LIMITS, type Session } from './session.ts';
+import { LIMITS, type Session } from '../session/session.ts';
 import { currentDigest, type PageState } from './state.ts';
 import type { Elements } from './elements.ts';
 import type { Notices } from './notices.ts';

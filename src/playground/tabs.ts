@@ -5,7 +5,7 @@
 import type { Extension } from '@codemirror/state';
 import { EditorState, EditorView, markedExtensions, setLabel, track, untrack } from './editors.ts';
 import { h } from './dom.ts';
-import { LIMITS } from './session.ts';
+import { LIMITS } from '../session/session.ts';
 import { activeTab, type PageState, type Tab } from './state.ts';
 import type { Elements } from './elements.ts';
 import type { TextShape } from '../worker/protocol.ts';

@@ -17,8 +17,8 @@ import { best, summarize } from '../bench/summary.ts';
 import { compareRuns, readRun, runJson } from '../bench/file.ts';
 import { parseSuite, taskFiles, type BenchSuite, type BenchTask } from '../bench/tasks.ts';
 import type { BenchConfig, BenchEvent, BenchReply, BenchRun, FormatPlan, FormatSummary } from '../bench/types.ts';
-import { inflateUriComponent } from '../playground/lz.ts';
-import { sessionHref } from '../playground/share.ts';
+import { inflateUriComponent } from '../share/lz.ts';
+import { sessionHref } from '../share/share.ts';
 
 /** The hash of a share link: `#run=` then the run's JSON, lz-string compressed. */
 export const RUN_PREFIX = 'run=';

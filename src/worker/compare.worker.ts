@@ -4,7 +4,7 @@
 
 import { expose } from 'comlink';
 import { changesFromReply, compareFormats, sourceViews } from '../formats/compare.ts';
-import type { CompareOutput, CompareView, CountOutput } from '../playground/compare/protocol.ts';
+import type { CompareOutput, CompareView, CountOutput } from '../compare/protocol.ts';
 
 const api = {
   compare(input: { format: string; files: Record<string, string>; reply: string }): CompareOutput {

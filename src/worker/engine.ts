@@ -9,9 +9,9 @@ import { applyRequest, formats, getFormat } from '../index.ts';
 import { parseText } from '../core/text.ts';
 import type { ApplyRequest, ApplyResult, Edit, EditResult } from '../index.ts';
 import { retryMessage } from '../core/retry.ts';
-import { resultDigest } from '../playground/digest.ts';
-import { askedFormat, defaultPrompts, sourceText } from '../playground/live/prompts.ts';
-import { exactDiff, textDelta, type Delta, type Region } from '../playground/result/exact.ts';
+import { resultDigest } from '../digest/digest.ts';
+import { askedFormat, defaultPrompts, sourceText } from '../prompt/prompts.ts';
+import { exactDiff, textDelta, type Delta, type Region } from '../text-delta/exact.ts';
 import { Docs } from './docs.ts';
 import type {
   DiffPart,

@@ -3,7 +3,7 @@
 // did it, and a hostile link must not be able to hang the page.
 
 import { expose } from 'comlink';
-import { checkSession, decodeSession, encodeSession, readSessionFile, sessionFile, type Decoded, type Session, type SessionFileRead } from '../playground/share.ts';
+import { checkSession, decodeSession, encodeSession, readSessionFile, sessionFile, type Decoded, type Session, type SessionFileRead } from '../share/share.ts';
 
 const api = {
   encode(session: Session): string {

@@ -2,7 +2,7 @@
 // worker: plain, structured-clone-safe data. Type-only on the page side.
 
 import type { ApplyResult, EngineOptions, Span } from '../core/types.ts';
-import type { Delta, ExactDiff } from '../playground/result/exact.ts';
+import type { Delta, ExactDiff } from '../text-delta/exact.ts';
 import type { DocSync } from './docs.ts';
 
 export type { DocSync } from './docs.ts';

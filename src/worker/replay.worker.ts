@@ -1,14 +1,14 @@
 // Replay off the main thread: the page feeds the reply in pieces at the pace
 // it chooses, and the stream (src/formats/stream.ts) says what each piece made
 // known. Each edit that completes is applied once to the files kept here
-// (src/playground/replay/applied.ts), and the page gets the change it made,
+// (src/replay/applied.ts), and the page gets the change it made,
 // never the whole files again.
 
 import { expose } from 'comlink';
 import { applyRequest, detectFormat, getFormat, runFormat, streamReply } from '../index.ts';
 import type { Edit, EditResult, Format, Stream, StreamEvent } from '../index.ts';
-import { AppliedFiles } from '../playground/replay/applied.ts';
-import type { AppliedChange, ReplayEvent, ReplayStart, ReplayStep } from '../playground/replay/protocol.ts';
+import { AppliedFiles } from '../replay/applied.ts';
+import type { AppliedChange, ReplayEvent, ReplayStart, ReplayStep } from '../replay/protocol.ts';
 
 let stream: Stream | null = null;
 let format: Format | null = null;

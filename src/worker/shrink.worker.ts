@@ -4,8 +4,8 @@
 // page imports only its type.
 
 import { expose } from 'comlink';
-import type { Session } from '../playground/session.ts';
-import { shrink, type ShrinkProgress, type ShrinkResult, type ShrinkTarget } from '../playground/shrink/reduce.ts';
+import type { Session } from '../session/session.ts';
+import { shrink, type ShrinkProgress, type ShrinkResult, type ShrinkTarget } from '../shrink/reduce.ts';
 
 /** Progress is sent at most this often (milliseconds), and at each change of phase. */
 const PROGRESS_EVERY_MS = 50;
@@ -34,7 +34,7 @@ const api = {
     });
     if (!result.ok) return result;
     void progress({ phase: 'measure', runs: result.runs, budget: result.budget, size: result.after });
-    const { hashLengths } = await import('../playground/shrink/measure.ts');
+    const { hashLengths } = await import('../shrink/measure.ts');
     return { ...result, hashes: hashLengths({ ...session, selected: target.index }, result.session) };
   },
 };

@@ -1,6 +1,8 @@
-// The core's modules import each other without a cycle: type-only imports
-// and re-exports count too, since a cycle of types is still two modules that
-// cannot be read one without the other.
+// The core's modules import each other without a cycle, and so do all of
+// src/'s: type-only imports and re-exports count too, since a cycle of types
+// is still two modules that cannot be read one without the other. The layers
+// below the pages (the engine, the bench run module, the workers, the CLI and
+// the shared logic they call) import nothing from the page folders.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,7 +11,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const core = join(root, 'src/core');
+const src = join(root, 'src');
+const core = join(src, 'core');
 
 /** Every `import … from '…'`, `export … from '…'`, `import '…'` and `import('…')` specifier of a source. */
 export function specifiers(source: string): string[] {
@@ -23,16 +26,16 @@ export function specifiers(source: string): string[] {
   return out;
 }
 
-/** The graph of relative imports among the `.ts` files under `dir`: file → files it imports. */
-function importGraph(dir: string): Map<string, string[]> {
+/** The graph of relative imports among the `.ts` (and `.astro`) files under `dir`: file → files it imports. */
+function importGraph(dir: string, astro = false): Map<string, string[]> {
   const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts'))
+    .filter((f) => f.endsWith('.ts') || (astro && f.endsWith('.astro')))
     .map((f) => join(dir, f));
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const targets = specifiers(readFileSync(file, 'utf8'))
       .filter((s) => s.startsWith('.'))
-      .map((s) => resolve(dirname(file), s))
+      .map((s) => resolve(dirname(file), s.replace(/\?.*$/, '')))
       .filter((t) => t.startsWith(dir + '/'));
     graph.set(file, [...new Set(targets)]);
   }
@@ -103,5 +106,46 @@ describe('the import graph of src/core', () => {
     assert.ok(graph.size > 10, `${graph.size} modules`);
     const found = cycles(graph).map((c) => c.map((f) => relative(root, f)).join(' ↔ '));
     assert.deepEqual(found, []);
+  });
+});
+
+/** The page folders: what draws and listens. Nothing below them imports them. */
+const pages = ['src/playground', 'src/components', 'src/pages', 'src/layouts'];
+/** The layers below the pages: the engine, the bench run module, the workers, the CLI, and the logic they share with the pages. */
+const below = [
+  'src/core', 'src/formats', 'src/bench', 'src/worker', 'src/cli', 'src/examples', 'src/tokens',
+  'src/chat', 'src/prompt', 'src/share', 'src/session', 'src/digest', 'src/text-delta', 'src/shrink',
+  'src/replay', 'src/compare', 'src/index.ts',
+];
+
+describe('the import graph of src', () => {
+  const graph = importGraph(src, true);
+  const inside = (file: string, folders: string[]) =>
+    folders.some((f) => file === join(root, f) || file.startsWith(join(root, f) + '/'));
+
+  it('reads the whole tree, pages too', () => {
+    assert.ok(graph.size > 200, `${graph.size} modules`);
+    assert.ok([...graph.keys()].some((f) => f.endsWith('.astro')));
+  });
+
+  it('has no cycle', () => {
+    const found = cycles(graph).map((c) => c.map((f) => relative(root, f)).join(' ↔ '));
+    assert.deepEqual(found, []);
+  });
+
+  it('has no import from a layer below the pages up into a page folder', () => {
+    const up: string[] = [];
+    for (const [file, targets] of graph) {
+      if (!inside(file, below)) continue;
+      for (const t of targets) if (inside(t, pages)) up.push(`${relative(root, file)} → ${relative(root, t)}`);
+    }
+    assert.deepEqual(up, []);
+  });
+
+  it('names every folder of src as a page folder or a layer below the pages', () => {
+    const top = readdirSync(src, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && e.name !== 'styles' && e.name !== 'content')
+      .map((e) => `src/${e.name}`);
+    assert.deepEqual(top.filter((d) => !pages.includes(d) && !below.includes(d)), []);
   });
 });

@@ -7,7 +7,7 @@
 
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { encodeSession } from '../../src/playground/share.ts';
+import { encodeSession } from '../../src/share/share.ts';
 import { SESSION } from './fixtures/sessions.ts';
 
 const CLIENTS = ['Claude Desktop', 'Claude Code', 'Cursor', 'VS Code', 'Zed', 'Codex CLI', 'Continue'];

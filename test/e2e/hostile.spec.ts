@@ -7,7 +7,7 @@
 // refuses inline script and plain-http connections to other hosts.
 
 import { test, expect, type Page } from '@playwright/test';
-import { encodeSession, type Session } from '../../src/playground/share.ts';
+import { encodeSession, type Session } from '../../src/share/share.ts';
 
 const PAYLOADS = [
   '<script>window.__pwned = 1; alert(1)</script>',

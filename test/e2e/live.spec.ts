@@ -6,7 +6,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { ORIGIN } from './fixtures/origin.ts';
 import { readFileSync } from 'node:fs';
 import { chunksOf, startModelServer, type ModelServer } from './fixtures/model-server.ts';
-import { decodeSession, encodeSession } from '../../src/playground/share.ts';
+import { decodeSession, encodeSession } from '../../src/share/share.ts';
 
 const REPLY = readFileSync(new URL('./fixtures/live-reply.txt', import.meta.url), 'utf8');
 const KEY = 'sk-test-0123456789';

@@ -3,7 +3,7 @@
 // usable, shows "Running… Cancel", and nothing typed is lost.
 
 import { test, expect, type Page } from '@playwright/test';
-import { encodeSession, type Session } from '../../src/playground/share.ts';
+import { encodeSession, type Session } from '../../src/share/share.ts';
 import { SHOW_AFTER_MS } from '../../src/playground/guard.ts';
 
 const SESSION: Session = {

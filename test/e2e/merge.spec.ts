@@ -6,7 +6,7 @@
 // gets one unified column.
 
 import { test, expect, type Page } from '@playwright/test';
-import { encodeSession, type Session } from '../../src/playground/share.ts';
+import { encodeSession, type Session } from '../../src/share/share.ts';
 
 const BLOCKS = 4000; // five lines each
 const EDITS = 20;

@@ -3,7 +3,7 @@
 // brings the demo back and forgets the saved state.
 
 import { test, expect, type Page } from '@playwright/test';
-import { encodeSession, type Session } from '../../src/playground/share.ts';
+import { encodeSession, type Session } from '../../src/share/share.ts';
 import { SAVE_KEY } from '../../src/playground/persist.ts';
 
 const saved = (page: Page) => page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);

@@ -4,7 +4,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { ORIGIN } from './fixtures/origin.ts';
 import AxeBuilder from '@axe-core/playwright';
-import { decodeSession, encodeSession } from '../../src/playground/share.ts';
+import { decodeSession, encodeSession } from '../../src/share/share.ts';
 import { REPLY, SESSION, SOURCE } from './fixtures/sessions.ts';
 
 // SESSION: four edits: exact (line 2), one line off (cites 4 for line 5), fuzzy (a

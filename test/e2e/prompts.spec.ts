@@ -9,7 +9,7 @@ import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { readPromptPage } from '../../src/components/prompts/sections.ts';
+import { readPromptPage } from '../../src/prompt/sections.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 
 const page = readPromptPage(readFileSync(new URL('../../spec/prompts/ln-diff.md', import.meta.url), 'utf8'), 'ln-diff');

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { applyRequest } from '../../src/formats/index.ts';
-import { encodeSession } from '../../src/playground/share.ts';
+import { encodeSession } from '../../src/share/share.ts';
 import { largeReply as reply, largeSource as source } from './fixtures/large.ts';
 
 interface Example {

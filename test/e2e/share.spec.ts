@@ -7,8 +7,8 @@ import { ORIGIN } from './fixtures/origin.ts';
 import { readFileSync } from 'node:fs';
 import LZString from 'lz-string';
 import { applyRequest } from '../../src/formats/index.ts';
-import { resultDigest } from '../../src/playground/digest.ts';
-import { decodeSession, encodeSession, readSessionFile, type Session } from '../../src/playground/share.ts';
+import { resultDigest } from '../../src/digest/digest.ts';
+import { decodeSession, encodeSession, readSessionFile, type Session } from '../../src/share/share.ts';
 import { lzBomb } from './fixtures/lz-bomb.ts';
 import { REPLY, SESSION, SOURCE } from './fixtures/sessions.ts';
 

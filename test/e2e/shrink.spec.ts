@@ -5,7 +5,7 @@
 
 import { test, expect, type Page, type Route } from '@playwright/test';
 import { applyRequest } from '../../src/formats/index.ts';
-import { decodeSession, encodeSession, type Session } from '../../src/playground/share.ts';
+import { decodeSession, encodeSession, type Session } from '../../src/share/share.ts';
 import { prng } from '../prng.ts';
 
 const diagnostics = (page: Page) => page.getByRole('region', { name: 'Diagnostics', exact: true });

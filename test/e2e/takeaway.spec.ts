@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { applyPatch, parsePatch } from 'diff';
 import { strFromU8, unzipSync } from 'fflate';
 import { applyRequest } from '../../src/formats/index.ts';
-import { encodeSession, type Session } from '../../src/playground/share.ts';
+import { encodeSession, type Session } from '../../src/share/share.ts';
 import { SESSION } from './fixtures/sessions.ts';
 
 const BEFORE: Record<string, string> = {

@@ -7,7 +7,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { encodeSession, type Session } from '../../src/playground/share.ts';
+import { encodeSession, type Session } from '../../src/share/share.ts';
 import { REPLY, SESSION, SOURCE } from './fixtures/sessions.ts';
 
 const diagnostics = (page: Page) => page.getByRole('region', { name: 'Diagnostics', exact: true });

@@ -15,7 +15,7 @@ import { between } from '../../src/formats/between/index.ts';
 import { detectFormat, formats, getFormat } from '../../src/formats/index.ts';
 import { streamReply } from '../../src/formats/stream.ts';
 import { whole } from '../../src/formats/whole/index.ts';
-import { askedFormat, defaultPrompt, defaultPrompts } from '../../src/playground/live/prompts.ts';
+import { askedFormat, defaultPrompt, defaultPrompts } from '../../src/prompt/prompts.ts';
 
 /**
  * A tiny format: `=== path`, then `- old` and `+ new` lines, then `===`. A

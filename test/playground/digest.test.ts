@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyRequest } from '../../src/formats/index.ts';
-import { canonicalResult, fnv1a, resultDigest } from '../../src/playground/digest.ts';
+import { canonicalResult, fnv1a, resultDigest } from '../../src/digest/digest.ts';
 
 test('fnv1a: the published 32-bit FNV-1a values, over UTF-8', () => {
   assert.equal(fnv1a(''), '811c9dc5');

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyChanges, exactDiff, lineInB, textDelta, type ExactChange, type ExactDiff, type Region } from '../../src/playground/result/exact.ts';
+import { applyChanges, exactDiff, lineInB, textDelta, type ExactChange, type ExactDiff, type Region } from '../../src/text-delta/exact.ts';
 import { chunkSpans, lineIndex, spanLines } from '../../src/playground/result/chunking.ts';
 import { applySplices, formatText, parseText, setFinalNewline, spliceText } from '../../src/core/text.ts';
 import { prng } from '../prng.ts';

@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyRequest } from '../../src/formats/index.ts';
 import { cell, issueMarkdown } from '../../src/playground/issue.ts';
-import { fenceFor, fenced } from '../../src/playground/fence.ts';
-import { askedFormat, defaultPrompt, defaultPrompts, isDefaultPrompt, readPrompts, sourceText, userMessage } from '../../src/playground/live/prompts.ts';
+import { fenceFor, fenced } from '../../src/prompt/fence.ts';
+import { askedFormat, defaultPrompt, defaultPrompts, isDefaultPrompt, readPrompts, sourceText, userMessage } from '../../src/prompt/prompts.ts';
 import { formats, getFormat } from '../../src/formats/index.ts';
 
 test('fences are longer than any backtick run in the text', () => {

@@ -1,4 +1,4 @@
-// The origins a live run may reach (src/playground/live/origins.ts): the
+// The origins a live run may reach (src/chat/origins.ts): the
 // list written into the playground's CSP, and the check the panel makes
 // before it calls an endpoint.
 
@@ -11,7 +11,7 @@ import {
   notAllowedMessage,
   OriginListError,
   parseOrigins,
-} from '../../src/playground/live/origins.ts';
+} from '../../src/chat/origins.ts';
 
 describe('parseOrigins', () => {
   it('reads origins separated by commas or blanks, lower-cased, without a trailing slash, once each', () => {

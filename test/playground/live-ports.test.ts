@@ -1,9 +1,9 @@
-// The ports a browser refuses (src/playground/live/ports.ts): the Fetch
+// The ports a browser refuses (src/chat/ports.ts): the Fetch
 // Standard's "bad port" list, and the sentence that names one.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BAD_PORTS, badPort, badPortMessage } from '../../src/playground/live/ports.ts';
+import { BAD_PORTS, badPort, badPortMessage } from '../../src/chat/ports.ts';
 
 describe('badPort', () => {
   it('finds the standard list’s ports, with the service each is reserved for', () => {

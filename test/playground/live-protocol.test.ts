@@ -11,7 +11,7 @@ import {
   serverMessage,
   SseReader,
   type SseEvent,
-} from '../../src/playground/live/protocol.ts';
+} from '../../src/chat/protocol.ts';
 
 test('chat URLs from the base URLs people type', () => {
   assert.equal(chatUrl('openai', 'https://api.openai.com/v1'), 'https://api.openai.com/v1/chat/completions');

@@ -1,12 +1,12 @@
-// What a live run needs before Run (src/playground/live/requirements.ts):
+// What a live run needs before Run (src/chat/requirements.ts):
 // each API's model and key, the base URL's form, the ports the browser
 // refuses, and the page's CSP.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { liveOrigins } from '../../src/playground/live/origins.ts';
-import type { Endpoint, Provider } from '../../src/playground/live/protocol.ts';
-import { needsOf, runBlocker } from '../../src/playground/live/requirements.ts';
+import { liveOrigins } from '../../src/chat/origins.ts';
+import type { Endpoint, Provider } from '../../src/chat/protocol.ts';
+import { needsOf, runBlocker } from '../../src/chat/requirements.ts';
 
 const allowed = liveOrigins('http://gpu.lan:8000');
 const ep = (provider: Provider, baseUrl: string, model = '', key = ''): Endpoint => ({ provider, baseUrl, model, key });

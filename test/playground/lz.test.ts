@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import LZString from 'lz-string';
 import fc from 'fast-check';
-import { inflateUriComponent } from '../../src/playground/lz.ts';
+import { inflateUriComponent } from '../../src/share/lz.ts';
 
 test('reads what lz-string writes, byte for byte', () => {
   fc.assert(

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SAVE_KEY, Saver, parseSaved, serializeSession, sessionSize, type SaveState } from '../../src/playground/persist.ts';
-import type { Session } from '../../src/playground/session.ts';
+import type { Session } from '../../src/session/session.ts';
 
 const SESSION: Session = {
   format: 'ln-diff',

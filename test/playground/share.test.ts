@@ -10,7 +10,7 @@ import {
   sessionFile,
   sessionHref,
   type Session,
-} from '../../src/playground/share.ts';
+} from '../../src/share/share.ts';
 
 const FULL: Session = {
   format: 'ln-diff',

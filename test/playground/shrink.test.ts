@@ -6,10 +6,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyRequest } from '../../src/formats/index.ts';
 import type { ApplyResult } from '../../src/core/types.ts';
-import { resultDigest } from '../../src/playground/digest.ts';
-import type { Session } from '../../src/playground/session.ts';
-import { chunks, ddmin } from '../../src/playground/shrink/ddmin.ts';
-import { describeRemoved, lineAfter, lineCount, lineNumbers, shrink, shrank, type ShrinkProgress } from '../../src/playground/shrink/reduce.ts';
+import { resultDigest } from '../../src/digest/digest.ts';
+import type { Session } from '../../src/session/session.ts';
+import { chunks, ddmin } from '../../src/shrink/ddmin.ts';
+import { describeRemoved, lineAfter, lineCount, lineNumbers, shrink, shrank, type ShrinkProgress } from '../../src/shrink/reduce.ts';
 import { prng } from '../prng.ts';
 
 const run = (s: Session): ApplyResult =>

@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readPromptPage } from '../../components/prompts/sections.ts';
+import { readPromptPage } from '../../prompt/sections.ts';
 
 export interface FormatPrompt {
   /** `<format>-<section id>`. */

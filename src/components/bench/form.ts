@@ -6,8 +6,8 @@
 // would cost before it starts. It builds the BenchConfig; main.ts runs it.
 
 import { DEFAULT_RETRIES, IDLE_SECONDS } from '../../bench/defaults.ts';
-import { DEFAULT_BASE, type Provider } from '../../playground/live/protocol.ts';
-import { runBlocker } from '../../playground/live/requirements.ts';
+import { DEFAULT_BASE, type Provider } from '../../chat/protocol.ts';
+import { runBlocker } from '../../chat/requirements.ts';
 import type { BenchConfig, FormatPlan } from '../../bench/types.ts';
 import type { PromptTable } from '../../bench/prompts.ts';
 import type { BenchClient, Prompts } from './client.ts';

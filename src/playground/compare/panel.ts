@@ -5,8 +5,8 @@
 import { wrap, type Remote } from 'comlink';
 import type { CompareApi } from '../../worker/compare.worker.ts';
 import type { TokenCounts } from '../../tokens/index.ts';
-import type { CompareOutput } from './protocol.ts';
-import type { Panel, PanelHooks } from '../panels.ts';
+import type { CompareOutput } from '../../compare/protocol.ts';
+import type { Panel, PanelHooks } from '../panel-hooks.ts';
 import { h } from '../dom.ts';
 import '../panels.css';
 import './compare.css';

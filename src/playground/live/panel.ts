@@ -4,9 +4,9 @@
 // and the engine runs on it as it grows, as on any edit.
 
 import type { PreparedSource } from '../../worker/protocol.ts';
-import { DEFAULT_BASE, type Endpoint, type Provider } from './protocol.ts';
-import { askedFormat, defaultPrompt, isDefaultPrompt, readPrompts, userMessage } from './prompts.ts';
-import { needsOf, runBlocker, type Blocker, type Needs } from './requirements.ts';
+import { DEFAULT_BASE, type Endpoint, type Provider } from '../../chat/protocol.ts';
+import { askedFormat, defaultPrompt, isDefaultPrompt, readPrompts, userMessage } from '../../prompt/prompts.ts';
+import { needsOf, runBlocker, type Blocker, type Needs } from '../../chat/requirements.ts';
 import { streamChat } from './stream.ts';
 
 export interface LiveHost {

@@ -4,8 +4,8 @@
 // errors, a blocked cross-origin request, no network, stopped by the user,
 // or never sent (an endpoint the browser or the page would refuse).
 
-import { chatRequest, corsMessage, deltaOf, EndpointError, httpErrorMessage, networkMessage, SseReader, type Endpoint } from './protocol.ts';
-import { runBlocker } from './requirements.ts';
+import { chatRequest, corsMessage, deltaOf, EndpointError, httpErrorMessage, networkMessage, SseReader, type Endpoint } from '../../chat/protocol.ts';
+import { runBlocker } from '../../chat/requirements.ts';
 
 export type Outcome =
   | { kind: 'done'; text: string }

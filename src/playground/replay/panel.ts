@@ -9,8 +9,8 @@
 import { wrap, type Remote } from 'comlink';
 import type { ReplayApi } from '../../worker/replay.worker.ts';
 import type { LineRange } from '../../core/types.ts';
-import type { ReplayEvent, ReplayStep } from './protocol.ts';
-import type { Panel, PanelHooks } from '../panels.ts';
+import type { ReplayEvent, ReplayStep } from '../../replay/protocol.ts';
+import type { Panel, PanelHooks } from '../panel-hooks.ts';
 import { h } from '../dom.ts';
 import { ReplayViews, type EditState as State } from './views.ts';
 import '../panels.css';

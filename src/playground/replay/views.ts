@@ -9,7 +9,7 @@ import { ChangeSet, Text } from '@codemirror/state';
 import type { LineRange } from '../../core/types.ts';
 import { EditorState, EditorView, markedExtensions, noMarks, scrollInside, showMarks, track, untrack, type Marks, type Tone } from '../editors.ts';
 import { h, saveFile } from '../dom.ts';
-import type { AppliedChange } from './protocol.ts';
+import type { AppliedChange } from '../../replay/protocol.ts';
 
 export type EditState = 'pending' | 'applied' | 'failed' | 'dropped';
 

@@ -12,7 +12,7 @@
 // end of both documents ends at each side's last line. And only changes
 // whose lines touch share a chunk.
 
-import type { ExactChange } from './exact.ts';
+import type { ExactChange } from '../../text-delta/exact.ts';
 import { lastAtOrBelow } from '../../core/reply.ts';
 
 /** What a chunker needs of a document: CodeMirror's `Text` has it. */

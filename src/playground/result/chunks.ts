@@ -18,7 +18,7 @@
 import { Change, Chunk, type DiffConfig } from '@codemirror/merge';
 import type { Text } from '@codemirror/state';
 import { chunkSpans } from './chunking.ts';
-import type { ExactDiff } from './exact.ts';
+import type { ExactDiff } from '../../text-delta/exact.ts';
 
 /** The chunks of two documents, as the view must show them. */
 export type ChunkSource = (a: Text, b: Text) => readonly Chunk[];

@@ -15,7 +15,7 @@ import { baseExtensions, track, untrack } from '../editors.ts';
 import { h } from '../dom.ts';
 import { buildChunks, exactConfig, fits, layout } from './chunks.ts';
 import { spanLines } from './chunking.ts';
-import type { Delta, ExactDiff, PlacedRegion } from './exact.ts';
+import type { Delta, ExactDiff, PlacedRegion } from '../../text-delta/exact.ts';
 import './result.css';
 
 export interface MergeContent {

@@ -4,21 +4,11 @@
 
 import type { EditResult } from '../../core/types.ts';
 import { h } from '../dom.ts';
-import type { Session } from '../session.ts';
-import { DEFAULT_BUDGET } from './summary.ts';
-import type { ShrinkView } from './view.ts';
+import { DEFAULT_BUDGET } from '../../shrink/summary.ts';
+import type { ShrinkHooks, ShrinkView } from './hooks.ts';
 import './shrink.css';
 
-export interface ShrinkHooks {
-  /** The session as the page shows it now. */
-  session(): Session;
-  /** The full address that opens a session, or null when it is too large for a link. */
-  linkFor(session: Session): Promise<string | null>;
-  /** Replace the page's session with this one. */
-  open(session: Session): void;
-  /** Announce a short message (the page's status line). */
-  say(text: string): void;
-}
+export type { ShrinkHooks };
 
 export interface ShrinkPanel {
   /** The button for an edit's row: a failed edit gets one, others null. */

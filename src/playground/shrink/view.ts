@@ -8,8 +8,8 @@ import { proxy, wrap, type Remote } from 'comlink';
 import type { EditResult } from '../../core/types.ts';
 import type { ShrinkApi, ShrinkReport, ShrinkStage } from '../../worker/shrink.worker.ts';
 import { append, copyText, h } from '../dom.ts';
-import { describeRemoved, shrank, type Phase, type Size } from './summary.ts';
-import type { ShrinkHooks } from './panel.ts';
+import { describeRemoved, shrank, type Phase, type Size } from '../../shrink/summary.ts';
+import type { ShrinkHooks, ShrinkView } from './hooks.ts';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
@@ -28,11 +28,6 @@ const PHASES: Record<Phase | 'measure', string> = {
 interface Job {
   worker: Worker;
   edit: number;
-}
-
-export interface ShrinkView {
-  /** Shrink the page's session keeping this failed edit's failure (a shrink under way is stopped). */
-  start(edit: EditResult): void;
 }
 
 export function shrinkView(container: HTMLElement, hooks: ShrinkHooks, budget: number): ShrinkView {

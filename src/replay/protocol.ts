@@ -1,6 +1,6 @@
 // What the replay worker tells the page: plain, structured-clone-safe data.
 
-import type { EditStatus, LineRange } from '../../core/types.ts';
+import type { EditStatus, LineRange } from '../core/types.ts';
 
 export type ReplayEvent =
   | { type: 'started'; index: number; file: string }

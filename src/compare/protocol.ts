@@ -1,7 +1,7 @@
 // What the compare worker tells the page: plain, structured-clone-safe data.
 
-import type { RoundTrip } from '../../formats/compare.ts';
-import type { TokenCounts } from '../../tokens/index.ts';
+import type { RoundTrip } from '../formats/compare.ts';
+import type { TokenCounts } from '../tokens/index.ts';
 
 export interface CompareRow {
   format: string;

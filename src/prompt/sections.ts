@@ -5,7 +5,7 @@
 // examples (read by extract.ts, like every spec example). The prompts pages
 // and test/prompts.test.ts both go through here. No DOM, no `node:`.
 
-import { extractExamples, type SpecExample } from '../../examples/extract.ts';
+import { extractExamples, type SpecExample } from '../examples/extract.ts';
 
 export interface PromptExample {
   example: SpecExample;

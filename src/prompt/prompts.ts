@@ -5,8 +5,8 @@
 // (`defaultPrompts`), so the panel needs no engine. Pure (no DOM); loaded
 // only with the live-run panel.
 
-import type { Format } from '../../core/types.ts';
-import { fenced } from '../fence.ts';
+import type { Format } from '../core/types.ts';
+import { fenced } from './fence.ts';
 
 const ROLE = 'You are an expert programmer. Change the files below as the user asks. Answer with a short explanation and the edits, in the format described here, and nothing else.';
 

@@ -12,10 +12,10 @@
 // block (itself shrinking) lies; the corresponding edit is the one whose
 // reply span covers most of it.
 
-import { applyRequest } from '../../formats/index.ts';
-import type { ApplyResult, EditResult } from '../../core/types.ts';
-import { resultDigest } from '../digest.ts';
-import type { Session } from '../session.ts';
+import { applyRequest } from '../formats/index.ts';
+import type { ApplyResult, EditResult } from '../core/types.ts';
+import { resultDigest } from '../digest/digest.ts';
+import type { Session } from '../session/session.ts';
 import { ddmin } from './ddmin.ts';
 import { failureOf, quickSame, sameFailure } from './failure.ts';
 import { DEFAULT_BUDGET, type Phase, type Removed, type ShrinkOptions, type ShrinkResult, type ShrinkTarget, type Size } from './summary.ts';

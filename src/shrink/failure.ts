@@ -6,8 +6,8 @@
 // closest lines, with that same file line; for an ambiguous edit, tied
 // places whose lines are among the original ones.
 
-import { getFormat } from '../../formats/index.ts';
-import type { ApplyResult, EditResult } from '../../core/types.ts';
+import { getFormat } from '../formats/index.ts';
+import type { ApplyResult, EditResult } from '../core/types.ts';
 
 export interface Failure {
   edit: EditResult;

@@ -8,9 +8,9 @@
 import LZString from 'lz-string';
 import type { EngineOptions } from '../core/types.ts';
 import { inflateUriComponent } from './lz.ts';
-import { LIMITS, cleanVersion, type Session, type SessionFile } from './session.ts';
+import { LIMITS, cleanVersion, type Session, type SessionFile } from '../session/session.ts';
 
-export { LIMITS, LONG_LINK, cleanVersion, linkVersion, type Session, type SessionFile } from './session.ts';
+export { LIMITS, LONG_LINK, cleanVersion, linkVersion, type Session, type SessionFile } from '../session/session.ts';
 
 const PREFIX = 's=';
 

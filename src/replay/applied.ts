@@ -8,7 +8,7 @@
 // once), not a pass over the whole file, unless its result differs from the
 // original elsewhere than its lines (then found character by character).
 
-import type { EditResult } from '../../core/types.ts';
+import type { EditResult } from '../core/types.ts';
 import type { AppliedChange } from './protocol.ts';
 
 interface Splice {

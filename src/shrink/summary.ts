@@ -2,8 +2,8 @@
 // removed, the progress. Plain data and text, no engine: the page imports
 // this module, the shrink itself runs in a worker (reduce.ts).
 
-import type { Code } from '../../core/diagnostics.ts';
-import type { Session } from '../session.ts';
+import type { Code } from '../core/diagnostics.ts';
+import type { Session } from '../session/session.ts';
 
 /** Engine runs a shrink may spend, unless told otherwise. */
 export const DEFAULT_BUDGET = 3000;

@@ -1,0 +1,21 @@
+// What the shrink's panel gives its view (loaded on first use) and what the
+// view gives back: types only, so panel.ts and view.ts do not import each other.
+
+import type { EditResult } from '../../core/types.ts';
+import type { Session } from '../../session/session.ts';
+
+export interface ShrinkHooks {
+  /** The session as the page shows it now. */
+  session(): Session;
+  /** The full address that opens a session, or null when it is too large for a link. */
+  linkFor(session: Session): Promise<string | null>;
+  /** Replace the page's session with this one. */
+  open(session: Session): void;
+  /** Announce a short message (the page's status line). */
+  say(text: string): void;
+}
+
+export interface ShrinkView {
+  /** Shrink the page's session keeping this failed edit's failure (a shrink under way is stopped). */
+  start(edit: EditResult): void;
+}
