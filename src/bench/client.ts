@@ -9,11 +9,10 @@
 import {
   chatRequest,
   corsMessage,
-  deltaOf,
   EndpointError,
   httpErrorMessage,
+  readEvent,
   SseReader,
-  usageOf,
   type Endpoint,
 } from '../chat/protocol.ts';
 import { runBlocker } from '../chat/requirements.ts';
@@ -270,10 +269,9 @@ export async function streamReply(args: StreamArgs): Promise<StreamResult> {
         const finish = finishOf(provider, event.data);
         if (finish !== null) ended = true;
         if (finish === 'cap') cutOff = true;
-        const counts = usageOf(provider, event);
+        const { delta, usage: counts } = readEvent(provider, event);
         if (counts?.input !== undefined) usage.input = counts.input;
         if (counts?.output !== undefined) usage.output = counts.output;
-        const delta = deltaOf(provider, event);
         if (!delta) continue;
         if ('text' in delta) {
           if (firstTokenMs === null) firstTokenMs = clock.now() - start;

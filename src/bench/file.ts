@@ -4,7 +4,7 @@
 // runs compared format by format and reply by reply. No DOM, no `node:`.
 
 import { CODES, type Code } from '../core/codes.ts';
-import { summarize } from './summary.ts';
+import { MATCH_KINDS, summarize } from './summary.ts';
 import type {
   BenchApi,
   BenchConfig,
@@ -17,6 +17,9 @@ import type {
   TokenMethod,
 } from './types.ts';
 
+/** The hash of a run's share link: `#run=` then the run's JSON, lz-string compressed. */
+export const RUN_PREFIX = 'run=';
+
 /** The largest run file read, in characters (UTF-16 code units). */
 export const MAX_RUN_CHARS = 64 * 1024 * 1024;
 /** The most replies a run file may hold. */
@@ -25,7 +28,6 @@ export const MAX_REPLIES = 20_000;
 const APIS: readonly BenchApi[] = ['openai', 'anthropic'];
 const STATUSES: readonly ReplyStatus[] = ['done', 'auth', 'http', 'stalled', 'network', 'empty', 'stopped'];
 const METHODS: readonly TokenMethod[] = ['usage', 'o200k', 'cl100k', 'llama3', 'estimate'];
-const MATCHES = ['exact', 'offset', 'whitespace', 'fuzzy', 'failed'] as const;
 
 /** A field that is not what a run holds: `where` names it. */
 class Bad {
@@ -115,7 +117,7 @@ function score(v: unknown, where: string): ReplyScore {
   const o = object(v, where);
   const m = object(o.matches, `${where}.matches`);
   const matches = { exact: 0, offset: 0, whitespace: 0, fuzzy: 0, failed: 0 };
-  for (const k of MATCHES) matches[k] = count(m[k], `${where}.matches.${k}`);
+  for (const k of MATCH_KINDS) matches[k] = count(m[k], `${where}.matches.${k}`);
   return {
     parsed: boolean(o.parsed, `${where}.parsed`),
     applied: boolean(o.applied, `${where}.applied`),

@@ -2,10 +2,10 @@
 // the suite must cover. Used by the suite builder and its test; pure.
 
 import { structuredPatch } from 'diff';
+import { lineCount } from '../core/text.ts';
 import type { BenchTask, TaskFile } from './tasks.ts';
 
-/** Lines of a text: a last line without a line break counts, a final line break adds none. */
-export const lineCount = (text: string | null) => (text === null || text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
+export { lineCount };
 
 function fileHunks(f: TaskFile) {
   return structuredPatch(f.renamedFrom ?? f.path, f.path, f.before ?? '', f.after ?? '', '', '', { context: 3 }).hunks;
@@ -16,7 +16,7 @@ export function measureTask(files: readonly TaskFile[]): { lines: number; hunks:
   let lines = 0;
   let hunks = 0;
   for (const f of files) {
-    lines = Math.max(lines, lineCount(f.before), lineCount(f.after));
+    lines = Math.max(lines, lineCount(f.before ?? ''), lineCount(f.after ?? ''));
     hunks += Math.max(fileHunks(f).length, f.renamedFrom ? 1 : 0);
   }
   return { lines, hunks };

@@ -18,8 +18,9 @@ export interface PromptEntry {
 /** Every format's sections, in page order; a section without a system prompt is left out. */
 export type PromptTable = Record<string, PromptEntry[]>;
 
-/** The model families the prompt pages have a section for. */
-export type FamilyKey = 'openai' | 'anthropic' | 'gemini' | 'deepseek' | 'qwen' | 'local';
+/** The model families the prompt pages have a section for (what the CLI's `--family` may name). */
+export const FAMILIES = ['openai', 'anthropic', 'gemini', 'deepseek', 'qwen', 'local'] as const;
+export type FamilyKey = (typeof FAMILIES)[number];
 
 /** Read the prompt pages into a table. */
 export function promptTable(pages: readonly { format: string; markdown: string }[]): PromptTable {
@@ -71,6 +72,11 @@ export function sectionFor(table: PromptTable, format: string, family: FamilyKey
   return name.startsWith('gpt-4o') ? sections[0] : sections[sections.length - 1];
 }
 
+/** The plan that asks `format` with a prompt page's section. */
+export function planOf(format: string, section: PromptEntry): FormatPlan {
+  return { format, family: section.family, system: section.system, reminder: section.reminder };
+}
+
 /**
  * What `format` is asked with for `model`: the section of the model's family,
  * or `override` (family `custom`). Throws an Error naming the format when its
@@ -81,5 +87,5 @@ export function formatPlan(table: PromptTable, format: string, model: string, ov
   const family = familyOf(model);
   const section = sectionFor(table, format, family, model);
   if (!section) throw new Error(`the prompt page of ${format} has no section for ${family} models`);
-  return { format, family: section.family, system: section.system, reminder: section.reminder };
+  return planOf(format, section);
 }

@@ -5,6 +5,9 @@
 
 import type { BenchReply, BenchRun, FormatSummary, ReplyStatus } from './types.ts';
 
+/** How an edit of a reply landed, in the order the tables, the run file and the CLI list them. */
+export const MATCH_KINDS = ['exact', 'offset', 'whitespace', 'fuzzy', 'failed'] as const;
+
 /** The median of some numbers (the mean of the middle two for an even count); null for none. */
 export function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;

@@ -166,18 +166,9 @@ function errorText(value: unknown): string | null {
   return null;
 }
 
-/** Read one event of a provider's stream. */
-export function deltaOf(provider: Provider, event: SseEvent): Delta {
-  if (provider === 'openai' && event.data.trim() === '[DONE]') return { done: true };
-  let value: unknown;
-  try {
-    value = JSON.parse(event.data);
-  } catch {
-    return null;
-  }
-  if (!isObject(value)) return null;
+/** What one event of a provider's stream adds to the reply (`value`: the event's JSON, `type`: Anthropic's event type). */
+function deltaIn(provider: Provider, value: Record<string, unknown>, type: unknown): Delta {
   if (provider === 'anthropic') {
-    const type = typeof value.type === 'string' ? value.type : event.event;
     if (type === 'content_block_delta' && isObject(value.delta) && typeof value.delta.text === 'string') return { text: value.delta.text };
     if (type === 'message_stop') return { done: true };
     if (type === 'error') return { error: errorText(value.error) ?? 'the stream reported an error' };
@@ -188,6 +179,11 @@ export function deltaOf(provider: Provider, event: SseEvent): Delta {
   if (isObject(choice) && isObject(choice.delta) && typeof choice.delta.content === 'string' && choice.delta.content !== '')
     return { text: choice.delta.content };
   return null;
+}
+
+/** Read one event of a provider's stream: what it adds to the reply. */
+export function deltaOf(provider: Provider, event: SseEvent): Delta {
+  return readEvent(provider, event).delta;
 }
 
 /** Token counts one event reports; a field is absent when the event does not say. */
@@ -215,16 +211,11 @@ function usageFields(input: unknown, output: unknown): Usage | null {
  * (the last one is the total).
  */
 export function usageOf(provider: Provider, event: SseEvent): Usage | null {
-  if (provider === 'openai' && event.data.trim() === '[DONE]') return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(event.data);
-  } catch {
-    return null;
-  }
-  if (!isObject(value)) return null;
+  return readEvent(provider, event).usage;
+}
+
+function usageIn(provider: Provider, value: Record<string, unknown>, type: unknown): Usage | null {
   if (provider === 'anthropic') {
-    const type = typeof value.type === 'string' ? value.type : event.event;
     if (type === 'message_start' && isObject(value.message) && isObject(value.message.usage))
       return usageFields(value.message.usage.input_tokens, undefined);
     if (type === 'message_delta' && isObject(value.usage)) return usageFields(value.usage.input_tokens, value.usage.output_tokens);
@@ -232,6 +223,20 @@ export function usageOf(provider: Provider, event: SseEvent): Usage | null {
   }
   if (!isObject(value.usage)) return null;
   return usageFields(value.usage.prompt_tokens, value.usage.completion_tokens);
+}
+
+/** One event of a provider's stream, its JSON parsed once: what it adds to the reply and the token counts it reports. */
+export function readEvent(provider: Provider, event: SseEvent): { delta: Delta; usage: Usage | null } {
+  if (provider === 'openai' && event.data.trim() === '[DONE]') return { delta: { done: true }, usage: null };
+  let value: unknown;
+  try {
+    value = JSON.parse(event.data);
+  } catch {
+    return { delta: null, usage: null };
+  }
+  if (!isObject(value)) return { delta: null, usage: null };
+  const type = provider === 'anthropic' ? (typeof value.type === 'string' ? value.type : event.event) : undefined;
+  return { delta: deltaIn(provider, value, type), usage: usageIn(provider, value, type) };
 }
 
 /** The server's own words about an error response: `error.message`, `error`, or the start of the body. */

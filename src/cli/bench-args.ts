@@ -7,14 +7,15 @@ import type { BenchApi } from '../bench/types.ts';
 import { parse } from './args.ts';
 import { CliError } from './errors.ts';
 import { DEFAULT_RETRIES, IDLE_SECONDS } from '../bench/defaults.ts';
+import { FAMILIES } from '../bench/prompts.ts';
 
 const BENCH_HINT = " (try 'ln-diff bench --help')";
 
 export const DEFAULT_CONCURRENCY = 4;
 export { DEFAULT_RETRIES };
 
-/** The prompt families `--family` may name (src/bench/prompts.ts FamilyKey). */
-export const FAMILIES = ['openai', 'anthropic', 'gemini', 'deepseek', 'qwen', 'local'] as const;
+/** The prompt families `--family` may name. */
+export { FAMILIES };
 
 /** The environment variables a key is read from, first set one wins. */
 export function keyVariables(api: BenchApi): string[] {

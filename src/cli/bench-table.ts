@@ -2,12 +2,10 @@
 // a line per format that had failures), the --min-* verdicts, and the one
 // progress line shown on a terminal while the run goes. Pure: text in, text out.
 
-import type { MatchKind } from '../core/types.ts';
-import { askedCount, wholePercent, type BestColumn } from '../bench/summary.ts';
+import { askedCount, MATCH_KINDS, wholePercent, type BestColumn } from '../bench/summary.ts';
 import type { BenchEvent, BenchRun, FormatSummary, ReplyStatus, TokenMethod } from '../bench/types.ts';
 import type { Style } from './summary.ts';
 
-const MATCH_ORDER: readonly (MatchKind | 'failed')[] = ['exact', 'offset', 'whitespace', 'fuzzy', 'failed'];
 const STATUS_ORDER: readonly ReplyStatus[] = ['auth', 'http', 'stalled', 'network', 'empty', 'stopped'];
 
 /** A rate as a whole percentage, rounded but never to 0% or 100% unless it is exactly that (as the page shows it); `–` when nothing was counted. */
@@ -33,7 +31,7 @@ export function duration(ms: number): string {
 
 /** `exact 20 · offset 2 · failed 1` (kinds with none left out), `–` for no edit. */
 export function matchesText(matches: FormatSummary['matches']): string {
-  const parts = MATCH_ORDER.filter((k) => (matches[k] ?? 0) > 0).map((k) => `${k} ${matches[k]}`);
+  const parts = MATCH_KINDS.filter((k) => (matches[k] ?? 0) > 0).map((k) => `${k} ${matches[k]}`);
   return parts.length === 0 ? '–' : parts.join(' · ');
 }
 

@@ -10,7 +10,7 @@ import { readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync 
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runJson } from '../bench/file.ts';
-import { formatPlan, promptTable, sectionFor, type FamilyKey, type PromptTable } from '../bench/prompts.ts';
+import { formatPlan, planOf, promptTable, sectionFor, type FamilyKey, type PromptTable } from '../bench/prompts.ts';
 import { runBench } from '../bench/run.ts';
 import { BENCH_FORMATS, selectTasks } from '../bench/select.ts';
 import { askedCount, best, summarize } from '../bench/summary.ts';
@@ -137,7 +137,7 @@ function plans(table: PromptTable, formats: string[], args: BenchArgs): FormatPl
       const section = sectionFor(table, format, args.family as FamilyKey, args.model);
       if (section === null)
         throw new CliError(`--family ${args.family}: the prompt page of ${format} has no section for that family; give one with --prompt ${format}=FILE`);
-      return { format, family: section.family, system: section.system, reminder: section.reminder };
+      return planOf(format, section);
     }
     try {
       return formatPlan(table, format, args.model);

@@ -231,3 +231,11 @@ export function spliceText(text: string, file: TextFile, splices: readonly Splic
   if (pos < n) out.push(text.slice(posOffset));
   return out.join('');
 }
+
+/** Lines as an editor counts them: a last line without a line break counts, a final line break adds none ("a\nb" and "a\nb\n": 2; "": 0). */
+export function lineCount(text: string): number {
+  if (text === '') return 0;
+  let n = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return text.endsWith('\n') ? n - 1 : n;
+}

@@ -4,6 +4,7 @@
 // Pure; loaded on the first click.
 
 import type { ApplyResult, EngineOptions } from '../core/types.ts';
+import { lineCount } from '../core/text.ts';
 import { fenced } from '../prompt/fence.ts';
 import type { Session } from '../share/share.ts';
 
@@ -40,7 +41,6 @@ function shape(text: string): string {
   return notes.length ? `, ${notes.join(', ')}` : '';
 }
 
-const lineCount = (text: string): number => (text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
 const lines = (text: string): string => `${lineCount(text)} line${lineCount(text) === 1 ? '' : 's'}`;
 
 function details(summary: string, body: string): string {

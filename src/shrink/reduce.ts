@@ -13,6 +13,7 @@
 // reply span covers most of it.
 
 import { applyRequest } from '../formats/index.ts';
+import { lineCount } from '../core/text.ts';
 import type { ApplyResult, EditResult } from '../core/types.ts';
 import { resultDigest } from '../digest/digest.ts';
 import type { Session } from '../session/session.ts';
@@ -102,13 +103,7 @@ export function splitLines(text: string): string[] {
   return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 }
 
-/** Lines as an editor counts them, a final line break ending the last line. */
-export function lineCount(text: string): number {
-  if (text === '') return 0;
-  let n = 1;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
-  return text.endsWith('\n') ? n - 1 : n;
-}
+export { lineCount };
 
 export function sizeOf(session: Session, edits: number): Size {
   let chars = session.reply.length;

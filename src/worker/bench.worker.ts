@@ -7,21 +7,20 @@
 
 import { expose, type ProxyOrClone } from 'comlink';
 import LZString from 'lz-string';
-import { familyOf, sectionFor, type FamilyKey, type PromptTable } from '../bench/prompts.ts';
+import { familyOf, planOf, sectionFor, type FamilyKey, type PromptTable } from '../bench/prompts.ts';
 import { exactCounter } from '../bench/count.ts';
 import { estimateRun, runBench } from '../bench/run.ts';
 import { loadTokenizers } from '../tokens/index.ts';
 import { selectTasks } from '../bench/select.ts';
 import { withoutReasoning } from '../bench/score.ts';
 import { best, summarize } from '../bench/summary.ts';
-import { compareRuns, readRun, runJson } from '../bench/file.ts';
+import { compareRuns, readRun, runJson, RUN_PREFIX } from '../bench/file.ts';
 import { parseSuite, taskFiles, type BenchSuite, type BenchTask } from '../bench/tasks.ts';
 import type { BenchConfig, BenchEvent, BenchReply, BenchRun, FormatPlan, FormatSummary } from '../bench/types.ts';
 import { inflateUriComponent } from '../share/lz.ts';
 import { sessionHref } from '../share/share.ts';
 
-/** The hash of a share link: `#run=` then the run's JSON, lz-string compressed. */
-export const RUN_PREFIX = 'run=';
+export { RUN_PREFIX };
 /** A share link holds at most this much JSON once inflated (a run file's own limit is readRun's). */
 const MAX_LINK_JSON = 50_000_000;
 /** What a link cut short (or altered) is said to be. */
@@ -117,7 +116,7 @@ const api = {
     const plans: Record<string, FormatPlan | null> = {};
     for (const format of formats) {
       const section = sectionFor(table, format, key, model);
-      plans[format] = section ? { format, family: section.family, system: section.system, reminder: section.reminder } : null;
+      plans[format] = section ? planOf(format, section) : null;
     }
     return { family: key, plans };
   },

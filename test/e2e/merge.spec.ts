@@ -5,7 +5,7 @@
 // view, not the page), a keystroke updates the view in place, and a phone
 // gets one unified column.
 
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page } from '@playwright/test';
 import { encodeSession, type Session } from '../../src/share/share.ts';
 
 const BLOCKS = 4000; // five lines each
@@ -65,6 +65,21 @@ async function open(page: Page) {
   await expect(page.locator('#pg-summary')).toContainText(`All ${EDITS} edits applied`, { timeout: 30_000 });
 }
 
+/** The errors the page throws from now on, and the session opened in a window of this size. */
+async function openAt(page: Page, size: { width: number; height: number }): Promise<string[]> {
+  const errors = watch(page);
+  await page.setViewportSize(size);
+  await open(page);
+  return errors;
+}
+
+/** The result view's "Changes" bar, once it counts every edit. */
+async function changesBar(view: Locator): Promise<Locator> {
+  const bar = view.getByRole('group', { name: 'Changes' });
+  await expect(bar).toContainText(`${EDITS} changes`);
+  return bar;
+}
+
 /**
  * Line numbers on one side ('a' before, 'b' after, 'u' the unified view):
  * those drawn, or only those inside the view's scrolling box; and those of
@@ -97,10 +112,8 @@ test.describe('the result view on a 20,000-line file', () => {
   test.setTimeout(120_000);
 
   test('only the edited lines are marked, on both sides, and unchanged stretches collapse', async ({ page }) => {
-    const errors = watch(page);
     // A window tall enough for the whole collapsed view to be drawn at once.
-    await page.setViewportSize({ width: 1400, height: 8000 });
-    await open(page);
+    const errors = await openAt(page, { width: 1400, height: 8000 });
     await page.addStyleTag({ content: '.pg-merge-split .cm-mergeView { max-height: none !important; }' });
     const view = result(page);
     await expect(view.getByRole('group', { name: 'Changes' })).toContainText(`${EDITS} changes`);
@@ -131,9 +144,7 @@ test.describe('the result view on a 20,000-line file', () => {
   });
 
   test('selecting edit #10 shows its lines on both sides, inside the view', async ({ page }) => {
-    const errors = watch(page);
-    await page.setViewportSize({ width: 1400, height: 1000 });
-    await open(page);
+    const errors = await openAt(page, { width: 1400, height: 1000 });
     const view = result(page);
     await expect(view.getByRole('group', { name: 'Changes' })).toContainText(`${EDITS} changes`);
     const scroller = view.locator('.cm-mergeView');
@@ -157,12 +168,9 @@ test.describe('the result view on a 20,000-line file', () => {
   });
 
   test('Next and Previous change walk the chunks', async ({ page }) => {
-    const errors = watch(page);
-    await page.setViewportSize({ width: 1400, height: 1000 });
-    await open(page);
+    const errors = await openAt(page, { width: 1400, height: 1000 });
     const view = result(page);
-    const bar = view.getByRole('group', { name: 'Changes' });
-    await expect(bar).toContainText(`${EDITS} changes`);
+    const bar = await changesBar(view);
     await bar.scrollIntoViewIfNeeded();
     const next = bar.getByRole('button', { name: 'Next change' });
     const previous = bar.getByRole('button', { name: 'Previous change' });
@@ -182,9 +190,7 @@ test.describe('the result view on a 20,000-line file', () => {
   });
 
   test('a keystroke in the reply updates the view in place', async ({ page }) => {
-    const errors = watch(page);
-    await page.setViewportSize({ width: 1400, height: 1000 });
-    await open(page);
+    const errors = await openAt(page, { width: 1400, height: 1000 });
     const view = result(page);
     await row(page, 10).locator('.ld-row-head').click();
     await view.scrollIntoViewIfNeeded();
@@ -210,12 +216,9 @@ test.describe('the result view on a 20,000-line file', () => {
   });
 
   test('a keystroke in the source moves both sides; a new line moves the changes after it', async ({ page }) => {
-    const errors = watch(page);
-    await page.setViewportSize({ width: 1400, height: 1000 });
-    await open(page);
+    const errors = await openAt(page, { width: 1400, height: 1000 });
     const view = result(page);
-    const bar = view.getByRole('group', { name: 'Changes' });
-    await expect(bar).toContainText(`${EDITS} changes`);
+    const bar = await changesBar(view);
     const editors = view.locator('.cm-content');
     await editors.first().evaluate((el) => el.setAttribute('data-probe', 'kept'));
     // The source editor: at the end of its first line, type, then a new line.
@@ -244,9 +247,7 @@ test.describe('the result view on a 20,000-line file', () => {
   });
 
   test('on a phone: one column (unified), the removed lines above the new ones', async ({ page }) => {
-    const errors = watch(page);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await open(page);
+    const errors = await openAt(page, { width: 390, height: 844 });
     const view = result(page);
     const editor = view.getByLabel('Before and after: big.js');
     await expect(editor).toBeVisible();

@@ -6,12 +6,16 @@
 import { copyText, h } from '../../playground/dom.ts';
 import type { BenchConfig, BenchReply, BenchRun } from '../../bench/types.ts';
 import { askedCount } from '../../bench/summary.ts';
+import { RUN_PREFIX } from '../../bench/file.ts';
 import { BenchClient, type Opened, type RunNews, type RunView as Shown } from './client.ts';
 import { compareView } from './compare-view.ts';
 import { download, fileText, MAX_LINK, runFileName, shareAddress } from './files.ts';
 import { mountForm } from './form.ts';
 import { count, plural } from './numbers.ts';
 import { RunView } from './run-view.ts';
+
+/** A run's share link in the address: `#run=…`. */
+const RUN_HASH = `#${RUN_PREFIX}`;
 
 const byId = <T extends HTMLElement>(id: string): T => {
   const el = document.getElementById(id);
@@ -117,7 +121,7 @@ async function run(): Promise<void> {
   closeCompare();
   ui.alert.replaceChildren();
   note();
-  if (location.hash.startsWith('#run=')) history.replaceState(null, '', location.pathname + location.search);
+  if (location.hash.startsWith(RUN_HASH)) history.replaceState(null, '', location.pathname + location.search);
   // Until the run says how many it asks (less the pairs a format cannot say): every task in every format.
   let total = config.tasks.length * config.formats.length;
   progress(0, total);
@@ -215,7 +219,7 @@ async function openFile(file: File): Promise<void> {
   try {
     const text = await fileText(file);
     if (opened(await client.call<Opened>((api) => api.open(text)), file.name)) {
-      if (location.hash.startsWith('#run=')) history.replaceState(null, '', location.pathname + location.search);
+      if (location.hash.startsWith(RUN_HASH)) history.replaceState(null, '', location.pathname + location.search);
       say(`Opened ${file.name}.`, 'ok');
       ui.results.scrollIntoView({ block: 'start' });
     }
@@ -281,7 +285,7 @@ ui.compareClose.addEventListener('click', () => {
 
 // A share link: the run in the address (#run=…).
 async function openLink(): Promise<void> {
-  if (!location.hash.startsWith('#run=') || state.running) return;
+  if (!location.hash.startsWith(RUN_HASH) || state.running) return;
   say('Opening the run in the link…');
   try {
     if (opened(await client.call<Opened>((api) => api.readLink(location.hash)), 'The run in this link')) say('Opened the run in the link.', 'ok');

@@ -6,6 +6,7 @@
 // that shows the reply, the error and the retry message below the row.
 
 import type { BenchReply } from '../../bench/types.ts';
+import { MATCH_KINDS } from '../../bench/summary.ts';
 import { h } from '../../playground/dom.ts';
 import { duration, plural, tokens } from './numbers.ts';
 
@@ -33,7 +34,7 @@ const yes = (ok: boolean, column: number) =>
 
 function matches(r: BenchReply): string {
   const m = r.score.matches;
-  const parts = (['exact', 'offset', 'whitespace', 'fuzzy', 'failed'] as const).filter((k) => m[k] > 0).map((k) => `${m[k]} ${k}`);
+  const parts = MATCH_KINDS.filter((k) => m[k] > 0).map((k) => `${m[k]} ${k}`);
   return parts.join(', ') || '–';
 }
 

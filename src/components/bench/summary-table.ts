@@ -4,7 +4,7 @@
 // star and the words "best" for screen readers, not by colour alone.
 
 import type { FormatSummary } from '../../bench/types.ts';
-import type { BestColumn } from '../../bench/summary.ts';
+import { MATCH_KINDS, type BestColumn } from '../../bench/summary.ts';
 import { h } from '../../playground/dom.ts';
 import { count, duration, percent, tokens } from './numbers.ts';
 
@@ -60,7 +60,7 @@ export function summaryTable(summaries: readonly FormatSummary[], best: Record<B
     'tr',
     null,
     ...['parsed', 'applied', 'exact'].map((c) => h('th', { attrs: { scope: 'col' } }, c)),
-    ...['exact', 'offset', 'whitespace', 'fuzzy', 'failed'].map((c) => h('th', { attrs: { scope: 'col' } }, c)),
+    ...MATCH_KINDS.map((c) => h('th', { attrs: { scope: 'col' } }, c)),
     ...['input tokens', 'output tokens', 'first token', 'total time'].map((c) => h('th', { attrs: { scope: 'col' } }, c)),
   );
   const body = h(
