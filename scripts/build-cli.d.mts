@@ -1,4 +1,4 @@
-/** Bundle the command into `outDir/main.cjs`. */
+/** Bundle the command into `outDir/main.cjs`, and each lazy subcommand (bench, conformance, mcp) into `outDir/<name>.cjs`, which takes the modules main.cjs holds from it at run time. */
 export function bundleCli(outDir: string): void;
 /** `code` with every character outside ASCII escaped (`\uXXXX`), the same program. */
 export function asciiOnly(code: string): string;
