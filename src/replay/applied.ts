@@ -6,17 +6,15 @@
 // what was applied, and the difference, usually none, is one more change.
 // An edit costs the lines it replaced (and the file's line starts, found
 // once), not a pass over the whole file, unless its result differs from the
-// original elsewhere than its lines (then found character by character).
+// original elsewhere than its lines (then found character by character, with
+// the result view's text delta, which never splits a surrogate pair).
 
 import type { EditResult } from '../core/types.ts';
+import { textDelta, type Delta } from '../text-delta/delta.ts';
 import type { AppliedChange } from './protocol.ts';
 
-interface Splice {
-  /** Original character offsets replaced, half-open. */
-  from: number;
-  to: number;
-  insert: string;
-}
+/** Original character offsets replaced (half-open) and the text put there. */
+type Splice = Delta;
 
 interface Tracked {
   /** The given text, or null for a file the reply creates. */
@@ -38,17 +36,6 @@ function lineStarts(text: string): number[] {
   const starts = [text.startsWith(BOM) ? 1 : 0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return starts;
-}
-
-/** The smallest splice that turns `a` into `b` (null: equal). */
-export function difference(a: string, b: string): Splice | null {
-  if (a === b) return null;
-  const n = Math.min(a.length, b.length);
-  let p = 0;
-  while (p < n && a.charCodeAt(p) === b.charCodeAt(p)) p++;
-  let s = 0;
-  while (s < n - p && a.charCodeAt(a.length - 1 - s) === b.charCodeAt(b.length - 1 - s)) s++;
-  return { from: p, to: a.length - s, insert: b.slice(p, b.length - s) };
 }
 
 const EDGE = 256;
@@ -179,7 +166,7 @@ export class AppliedFiles {
         return { from, to, insert: text.slice(from, text.length - tail) };
       }
     }
-    return difference(original, text) ?? { from: 0, to: 0, insert: '' };
+    return textDelta(original, text) ?? { from: 0, to: 0, insert: '' };
   }
 
   /** The engine's answer for the whole reply: the changes that bring the files to it. */
@@ -194,7 +181,7 @@ export class AppliedFiles {
       if (want === null) changes.push({ type: 'remove', file: path, edit: null });
       else if (now === null) changes.push({ type: 'add', file: path, edit: null, text: want });
       else {
-        const d = difference(now, want);
+        const d = textDelta(now, want);
         if (d) changes.push({ type: 'splice', file: path, edit: null, ...d });
       }
       t.stale = true;

@@ -24,6 +24,8 @@
 
 import { diffArrays, diffWordsWithSpace } from 'diff';
 
+export { textDelta, type Delta } from './delta.ts';
+
 /**
  * One applied edit: lines `start..end` (1-based, inclusive) of `before`
  * replaced by `newLines` lines. An insertion has `end = start - 1`.
@@ -65,13 +67,6 @@ export interface ExactDiff {
    * whole file, and `regions` are estimates.
    */
   verified: boolean;
-}
-
-/** Replace `from..to` of a text by `insert`. */
-export interface Delta {
-  from: number;
-  to: number;
-  insert: string;
 }
 
 /** A line diff (between two anchors) that needs more edits than this gives up: one run. */
@@ -365,39 +360,6 @@ function runChanges(a: string, b: string, a0: number, a1: number, b0: number, b1
     }
   }
   if (i > ri || j > rj) out.push({ fromA: ri, toA: i, fromB: rj, toB: j });
-}
-
-const BLOCK = 4096;
-
-function commonPrefix(x: string, y: string, max: number): number {
-  let n = 0;
-  while (n + BLOCK <= max && x.slice(n, n + BLOCK) === y.slice(n, n + BLOCK)) n += BLOCK;
-  while (n < max && x.charCodeAt(n) === y.charCodeAt(n)) n++;
-  return n;
-}
-
-function commonSuffix(x: string, y: string, max: number): number {
-  const lx = x.length;
-  const ly = y.length;
-  let n = 0;
-  while (n + BLOCK <= max && x.slice(lx - n - BLOCK, lx - n) === y.slice(ly - n - BLOCK, ly - n)) n += BLOCK;
-  while (n < max && x.charCodeAt(lx - 1 - n) === y.charCodeAt(ly - 1 - n)) n++;
-  return n;
-}
-
-const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
-const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
-
-/** The one replacement that turns `prev` into `next` (their common ends kept); null when they are equal. */
-export function textDelta(prev: string, next: string): Delta | null {
-  if (prev === next) return null;
-  const max = Math.min(prev.length, next.length);
-  let p = commonPrefix(prev, next, max);
-  // Never split a surrogate pair.
-  if (p > 0 && isHigh(prev.charCodeAt(p - 1))) p--;
-  let s = commonSuffix(prev, next, max - p);
-  if (s > 0 && isLow(prev.charCodeAt(prev.length - s))) s--;
-  return { from: p, to: prev.length - s, insert: next.slice(p, next.length - s) };
 }
 
 /** Apply changes (as `exactDiff` gives them) to A: B. For tests and checks. */
