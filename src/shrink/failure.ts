@@ -1,20 +1,41 @@
-// What makes two failures of an edit "the same" while a session shrinks. The
-// code alone is too weak: a reply cut to pieces still fails with no-match,
-// for another reason. So the shrunk failure must also keep the edit's kind,
-// add no form problem the original did not have, and keep its evidence: for
-// a no-match, at least one of the cited lines that differed from the file's
-// closest lines, with that same file line; for an ambiguous edit, tied
-// places whose lines are among the original ones.
+// What makes a failure itself while a session shrinks: its identity, as data
+// derived from the edit's result and the reply. The code alone is too weak:
+// a reply cut to pieces still fails with no-match, for another reason, and a
+// shrunk block can keep the typo yet fail on another line. So the identity
+// holds the code, the edit's file and kind, and its evidence:
+// - a no-match whose message names a differing line ("where line N is A but
+//   the edit cites B"): that cited line B and the file's line A, as the
+//   message quotes them (the first cited line that differs from the closest
+//   place). The shrunk failure must name the same two lines: the typo stays.
+// - a no-match that names none: the lines of the closest place (the shrunk
+//   one's must be among them);
+// - an ambiguous edit: the lines of the first tied place (likewise);
+// - the codes of the edit's warnings and of the reply's findings (the shrunk
+//   failure may have fewer, never another).
+// The edit is the one that failed, followed through the shrink by its place
+// in the reply (reduce.ts).
 
+import { quote } from '../core/diagnostics.ts';
+import type { Code } from '../core/codes.ts';
 import { getFormat } from '../formats/index.ts';
-import type { ApplyResult, EditResult } from '../core/types.ts';
+import type { ApplyResult, EditKind, EditResult } from '../core/types.ts';
 
-export interface Failure {
-  edit: EditResult;
+/** A cited line that differs from the file, and the file's line at that place. */
+export interface Differing {
+  cited: string;
+  actual: string;
+}
+
+export interface FailureIdentity {
+  code: Code | null;
+  file: string;
+  kind: EditKind;
+  /** No-match: the differing line the message names, or null when it names none. */
+  differs: Differing | null;
+  /** The closest place's lines (no-match) or the first tied place's (ambiguous); null otherwise. */
+  place: string[] | null;
   /** Codes of the edit's warnings and of the reply-level findings. */
-  remarks: Set<string>;
-  /** No-match: "cited\nactual" for each cited line that differs from the closest place. */
-  pairs: Set<string>;
+  remarks: string[];
 }
 
 /** The cited old lines of a result's edit, read again by its format (null when they cannot be). */
@@ -32,16 +53,42 @@ export function citedLines(reply: string, files: readonly string[], result: Appl
   return null;
 }
 
-/** A failure as the shrink compares it. */
-export function failureOf(reply: string, files: readonly string[], result: ApplyResult, edit: EditResult, detected: boolean): Failure {
-  const remarks = new Set<string>([...edit.warnings.map((w) => w.code), ...result.diagnostics.map((d) => d.code)]);
-  const pairs = new Set<string>();
-  const candidate = edit.candidates[0];
-  if (edit.code === 'no-match' && candidate) {
-    const old = citedLines(reply, files, result, edit, detected);
-    if (old) candidate.differs.forEach((d, j) => d && j < old.length && j < candidate.lines.length && pairs.add(`${old[j]}\n${candidate.lines[j]}`));
-  }
-  return { edit, remarks, pairs };
+/** `second` comes after `first` in `text`. */
+function inOrder(text: string, first: string, second: string): boolean {
+  const at = text.indexOf(first);
+  return at >= 0 && text.indexOf(second, at + first.length) >= 0;
+}
+
+/**
+ * The differing line a failed edit's message names: the first cited line
+ * that differs from the closest place, with the file's line there, when the
+ * message quotes both (file's first). `cited`: the edit's old lines.
+ */
+export function differingLine(edit: EditResult, cited: readonly string[] | null): Differing | null {
+  const c = edit.candidates[0];
+  if (edit.code !== 'no-match' || !c || !cited) return null;
+  const i = c.differs.indexOf(true);
+  if (i < 0 || i >= cited.length) return null;
+  const line = { cited: cited[i], actual: c.lines[i] ?? '' };
+  return inOrder(edit.message, quote(line.actual), quote(line.cited)) ? line : null;
+}
+
+/** The identity of an edit's failure, from the edit's result, the run's findings and its cited lines. */
+export function failureIdentity(edit: EditResult, result: Pick<ApplyResult, 'diagnostics'>, cited: readonly string[] | null): FailureIdentity {
+  const place = (edit.code === 'no-match' || edit.code === 'ambiguous') && edit.candidates[0] ? [...edit.candidates[0].lines] : null;
+  return {
+    code: edit.status === 'failed' ? edit.code : null,
+    file: edit.file,
+    kind: edit.kind,
+    differs: differingLine(edit, cited),
+    place,
+    remarks: [...new Set([...edit.warnings.map((w) => w.code), ...result.diagnostics.map((d) => d.code)])],
+  };
+}
+
+/** The identity of an edit's failure in a run of `reply` over files named `files` (`detected`: the format was auto-detected). */
+export function identityOf(reply: string, files: readonly string[], result: ApplyResult, edit: EditResult, detected: boolean): FailureIdentity {
+  return failureIdentity(edit, result, edit.code === 'no-match' ? citedLines(reply, files, result, edit, detected) : null);
 }
 
 /** `part` is a run of consecutive lines of `whole`. */
@@ -55,25 +102,23 @@ export function within(part: readonly string[], whole: readonly string[]): boole
   return false;
 }
 
-/** Does `next` fail as `original` does? (`next` computed with `failureOf` only when the cheap checks pass.) */
-export function quickSame(original: Failure, edit: EditResult): boolean {
-  const o = original.edit;
-  if (edit.status !== 'failed' || edit.code !== o.code || edit.file !== o.file || edit.kind !== o.kind) return false;
-  if (o.code === 'ambiguous' && o.candidates[0]) return edit.candidates.length >= 2 && within(edit.candidates[0].lines, o.candidates[0].lines);
-  if (o.code === 'no-match' && o.candidates[0]) {
-    const c = edit.candidates[0];
-    if (!c) return false;
-    if (original.pairs.size === 0) return within(c.lines, o.candidates[0].lines);
-  }
+/**
+ * Can `edit` fail as `original` does? The checks that need no parse: when
+ * this holds, `sameFailure` on its identity decides.
+ */
+export function quickSame(original: FailureIdentity, edit: EditResult): boolean {
+  if (edit.status !== 'failed' || original.code === null || edit.code !== original.code || edit.file !== original.file || edit.kind !== original.kind) return false;
+  if (original.code === 'ambiguous' && edit.candidates.length < 2) return false;
+  if (original.differs) return inOrder(edit.message, quote(original.differs.actual), quote(original.differs.cited));
   return true;
 }
 
-export function sameFailure(original: Failure, next: Failure): boolean {
-  if (!quickSame(original, next.edit)) return false;
-  for (const r of next.remarks) if (!original.remarks.has(r)) return false;
-  if (original.pairs.size > 0) {
-    for (const p of next.pairs) if (original.pairs.has(p)) return true;
-    return false;
-  }
+/** Does the failure `next` keep the identity of `original`? */
+export function sameFailure(original: FailureIdentity, next: FailureIdentity): boolean {
+  if (original.code === null || next.code !== original.code || next.file !== original.file || next.kind !== original.kind) return false;
+  if (next.remarks.some((r) => !original.remarks.includes(r))) return false;
+  if (original.differs) return next.differs !== null && next.differs.cited === original.differs.cited && next.differs.actual === original.differs.actual;
+  if (original.code === 'ambiguous' && original.place) return next.place !== null && within(next.place, original.place);
+  if (original.code === 'no-match' && original.place) return next.place !== null && within(next.place, original.place);
   return true;
 }

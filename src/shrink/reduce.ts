@@ -1,6 +1,7 @@
 // Shrink a session to a minimal failure: the fewest files, file lines and
 // reply lines for which the engine still reports, for the edit that
-// corresponds to the chosen one, a failure with the same code. Every
+// corresponds to the chosen one, the same failure: the same code, and the
+// same differing line (failure.ts: the failure's identity). Every
 // candidate is checked by running the engine; the number of runs is bounded.
 // Pure (no DOM): runs in the shrink worker and in tests.
 //
@@ -18,7 +19,7 @@ import type { ApplyResult, EditResult } from '../core/types.ts';
 import { resultDigest } from '../digest/digest.ts';
 import type { Session } from '../session/session.ts';
 import { ddmin } from './ddmin.ts';
-import { failureOf, quickSame, sameFailure } from './failure.ts';
+import { identityOf, quickSame, sameFailure } from './failure.ts';
 import { DEFAULT_BUDGET, type Phase, type Removed, type ShrinkOptions, type ShrinkResult, type ShrinkTarget, type Size } from './summary.ts';
 
 export { DEFAULT_BUDGET, describeRemoved, shrank } from './summary.ts';
@@ -220,7 +221,7 @@ export function shrink(session: Session, target: ShrinkTarget, options: ShrinkOp
     };
 
   const detected = session.format === 'auto';
-  const failure = failureOf(session.reply, session.files.map((f) => f.name), original, edit, detected);
+  const failure = identityOf(session.reply, session.files.map((f) => f.name), original, edit, detected);
   // A file as the request reads it: the last of that name.
   const names = session.files.map((f) => f.name);
   const fileOf = (name: string) => names.lastIndexOf(name);
@@ -278,7 +279,7 @@ export function shrink(session: Session, target: ShrinkTarget, options: ShrinkOp
     const same =
       e !== null &&
       quickSame(failure, e) &&
-      sameFailure(failure, failureOf(built.session.reply, built.session.files.map((f) => f.name), result, e, detected));
+      sameFailure(failure, identityOf(built.session.reply, built.session.files.map((f) => f.name), result, e, detected));
     if (same) best = { session: built.session, index: e.index, result };
     report();
     return same;

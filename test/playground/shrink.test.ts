@@ -10,6 +10,7 @@ import { resultDigest } from '../../src/digest/digest.ts';
 import type { Session } from '../../src/session/session.ts';
 import { chunks, ddmin } from '../../src/shrink/ddmin.ts';
 import { describeRemoved, lineAfter, lineCount, lineNumbers, shrink, shrank, type ShrinkProgress } from '../../src/shrink/reduce.ts';
+import { failureIdentity, identityOf, sameFailure } from '../../src/shrink/failure.ts';
 import { prng } from '../prng.ts';
 
 const run = (s: Session): ApplyResult =>
@@ -313,4 +314,112 @@ test('what was removed, in words', () => {
   const none = { files: [], ownFile: false, edits: 0, lines: [], reply: { removed: 0, total: 3 }, prompt: false };
   assert.equal(describeRemoved(none), 'nothing could be removed');
   assert.equal(shrank(none), false);
+});
+
+// ---------------------------------------------------------------- a failure's identity
+
+const PARSER = [
+  'def load(path):',
+  '    with open(path) as f:',
+  '        data = f.read()',
+  '    return data',
+  '',
+  'def parse(text):',
+  '    items = text.split(",")',
+  '    result = [i.strip() for i in items]',
+  '    return result',
+  '',
+  'def save(path, data):',
+  '    with open(path, "w") as f:',
+  '        f.write(data)',
+  '    return None',
+  '',
+];
+
+/** An aider SEARCH/REPLACE reply for parse() whose SEARCH changes its lines `typos` (index → line). */
+function typoSession(typos: Record<number, string>): Session {
+  const search = PARSER.slice(5, 9).map((l, i) => typos[i] ?? l);
+  const reply = `Fix parse:\n\napp.py\n\`\`\`python\n<<<<<<< SEARCH\n${search.join('\n')}\n=======\n${search.join('\n').replace('strip()', 'strip().lower()')}\n>>>>>>> REPLACE\n\`\`\`\n`;
+  return { format: 'search-replace', files: [{ name: 'app.py', text: PARSER.join('\n') + '\n' }, { name: 'README.md', text: '# parser\n' }], reply };
+}
+
+const identity = (s: Session, index = 0) => {
+  const result = run(s);
+  return identityOf(s.reply, s.files.map((f) => f.name), result, result.edits[index], s.format === 'auto');
+};
+
+test("a failure's identity: the code, file, kind and the differing line its message names", () => {
+  const session = typoSession({ 3: '  return result' });
+  const edit = run(session).edits[0];
+  assert.match(edit.message, /where line 9 is "    return result" but the SEARCH has "  return result"/);
+  assert.deepEqual(identity(session), {
+    code: 'no-match',
+    file: 'app.py',
+    kind: 'replace',
+    differs: { cited: '  return result', actual: '    return result' },
+    place: PARSER.slice(5, 9),
+    remarks: [],
+  });
+  // The same lines, fewer of them around: the same failure.
+  const smaller: Session = { format: 'search-replace', files: [{ name: 'app.py', text: `${PARSER[7]}\n${PARSER[8]}\n` }], reply: `app.py\n<<<<<<< SEARCH\n${PARSER[7]}\n  return result\n=======\n>>>>>>> REPLACE\n` };
+  assert.ok(sameFailure(identity(session), identity(smaller)));
+  // The typo alone: the engine now reads an indentation shift, a failure that names no differing line.
+  const shifted: Session = { format: 'search-replace', files: [{ name: 'app.py', text: `${PARSER[8]}\n` }], reply: 'app.py\n<<<<<<< SEARCH\n  return result\n=======\ndef parse(text):\n>>>>>>> REPLACE\n' };
+  assert.equal(run(shifted).edits[0].code, 'no-match');
+  assert.match(run(shifted).edits[0].message, /only with their indentation shifted/);
+  assert.equal(identity(shifted).differs, null);
+  assert.equal(sameFailure(identity(session), identity(shifted)), false);
+  // Another line differing first: another failure, though the typo is still in the reply.
+  const other: Session = { format: 'search-replace', files: [{ name: 'app.py', text: `${PARSER[6]}\n${PARSER[8]}\n` }], reply: `app.py\n<<<<<<< SEARCH\n${PARSER[7]}\n  return result\n=======\n>>>>>>> REPLACE\n` };
+  assert.deepEqual(identity(other).differs, { cited: PARSER[7], actual: PARSER[6] });
+  assert.equal(sameFailure(identity(session), identity(other)), false);
+  // A remark the original did not have: another failure.
+  assert.equal(sameFailure(identity(session), { ...identity(smaller), remarks: ['stray-marker'] }), false);
+  assert.equal(sameFailure(identity(session), { ...identity(smaller), code: 'ambiguous' }), false);
+});
+
+test("a failure's identity from an edit result: the first differing line, only when the message quotes it", () => {
+  const edit = run(typoSession({ 2: '    result = [i.strip() for i in item]', 3: '  return result' })).edits[0];
+  const cited = ['def parse(text):', '    items = text.split(",")', '    result = [i.strip() for i in item]', '  return result'];
+  assert.deepEqual(failureIdentity(edit, { diagnostics: [] }, cited).differs, { cited: cited[2], actual: PARSER[7] });
+  // cited lines that are not the ones the message quotes: none named
+  assert.equal(failureIdentity(edit, { diagnostics: [] }, ['a', 'b', 'c', 'd']).differs, null);
+  assert.equal(failureIdentity(edit, { diagnostics: [] }, null).differs, null);
+  // an applied edit has no failure
+  assert.equal(failureIdentity({ ...edit, status: 'applied', code: null }, { diagnostics: [] }, cited).code, null);
+});
+
+test('shrinking keeps the failure: the SEARCH line with the typo and the file line it differs from stay named', () => {
+  // The whole of parse() cited, its last line indented by two spaces instead of four. Shrunk to the
+  // typo alone, the engine would read an indentation shift: the typo's failure would be gone.
+  const session = typoSession({ 3: '  return result' });
+  const out = shrink(session, { index: 0, code: 'no-match' });
+  assert.ok(out.ok && out.complete);
+  const edit = run(out.session).edits[out.index];
+  assert.equal(edit.code, 'no-match');
+  assert.match(edit.message, /where line \d+ is "    return result" but the SEARCH has "  return result"/);
+  assert.deepEqual(identity(out.session, out.index).differs, identity(session).differs);
+  assert.ok(totalLines(out.session) < totalLines(session) / 3, JSON.stringify(out.session));
+  assert.deepEqual(out.session.files.map((f) => f.name), ['app.py']);
+
+  // Two typos: the one the message names is the one kept (not the other, which would name another line).
+  const two = typoSession({ 1: '    items = text.split(";")', 3: '  return result' });
+  const named = run(two).edits[0].message;
+  assert.match(named, /is "    items = text.split\(\\",\\"\)" but the SEARCH has "    items = text.split\(\\";\\"\)"/);
+  const out2 = shrink(two, { index: 0, code: 'no-match' });
+  assert.ok(out2.ok && out2.complete);
+  assert.deepEqual(identity(out2.session, out2.index).differs, { cited: '    items = text.split(";")', actual: '    items = text.split(",")' });
+});
+
+test('shrinking an ln-diff edit keeps a cited line number that exists: the failure still names its line', () => {
+  // Lines 36 and 37 are the same: keeping only line 36 would leave the block citing line 2 of a
+  // one-line file ("cite lines that exist"), another failure.
+  const file = ['    }', '    x = f(1);', '    return result;', '    return result;', '    y = g(2);', ''];
+  const reply = 'app.py\n<editblock>\n<<<<<<< REMOVE\n2│    x = f(1);\n3│    return result;\n4│  return result;\n=======\n │    x = f(1); // new\n>>>>>>> INSERT\n</editblock>\n';
+  const session: Session = { format: 'ln-diff', files: [{ name: 'app.py', text: file.join('\n') }], reply };
+  assert.match(run(session).edits[0].message, /where line 4 is "    return result;" but the edit cites "  return result;"/);
+  const out = shrink(session, { index: 0, code: 'no-match' });
+  assert.ok(out.ok && out.complete);
+  const edit = run(out.session).edits[out.index];
+  assert.match(edit.message, /where line \d+ is "    return result;" but the edit cites "  return result;"/, JSON.stringify(out.session));
 });
