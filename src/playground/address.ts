@@ -16,12 +16,15 @@ import type { Notices } from './notices.ts';
 
 const HASH_THROTTLE_MS = 500;
 
+/** GitHub refuses an issue or comment body over this many characters. */
+export const GITHUB_BODY = 65_536;
+
 /**
  * Links longer than this break where people paste them: GitHub refuses an
  * issue or comment body over 65,536 characters, and chat apps cut far
  * sooner. Shorter links work in the browser's address bar and in issues.
  */
-export const BREAKING_LINK = 65_536;
+export const BREAKING_LINK = GITHUB_BODY;
 
 export interface AddressHooks {
   session(): Session;
@@ -201,14 +204,28 @@ export class Address {
     this.hooks.copy(new URL(this.addressFor(hash), location.href).href, `Link to edit #${index + 1}`);
   }
 
-  /** A link to a session (for the shrinker's result), or null when it does not fit in one. */
-  async linkFor(session: Session): Promise<string | null> {
-    try {
-      const hash = await this.links.call((api) => api.encode(session));
-      return hash.length > LIMITS.hash ? null : new URL(this.addressFor(hash), location.href).href;
-    } catch {
-      return null;
-    }
+  /** The full link of a session's hash (the shrinker's result, encoded in its worker), or null when it does not fit in one. */
+  linkFor(hash: string): string | null {
+    return hash.length > LIMITS.hash ? null : new URL(this.addressFor(hash), location.href).href;
+  }
+
+  /**
+   * A new session whose hash is already made (the shrinker's result): the
+   * address takes that hash as it is, in a history entry of its own, with
+   * no second encoding.
+   */
+  pushLink(hash: string, digest: string | null): void {
+    this.hooks.save();
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.version++;
+    history.pushState(null, '', this.addressFor(hash));
+    this.pushNext = false;
+    this.shownHash = hash;
+    this.writtenDigest = digest;
+    this.written = true;
+    this.tooLarge = false;
+    this.showWarning();
   }
 
   private async copyIssue(): Promise<void> {
@@ -225,7 +242,24 @@ export class Address {
       error: current ? run.output.error : 'the engine has not finished running this session',
       link: this.tooLarge || location.href.length > BREAKING_LINK ? null : location.href,
     });
-    this.hooks.copy(text, 'Markdown issue');
+    if (text.length <= GITHUB_BODY) {
+      this.notices.alert('issue', null);
+      this.hooks.copy(text, 'Markdown issue');
+      return;
+    }
+    // Too long for GitHub: copied all the same (for a file or a gist), with a warning and, as the
+    // link's warning does, the offer of the shrunk failure (or of the session as a file).
+    const size = text.length.toLocaleString('en');
+    const limit = GITHUB_BODY.toLocaleString('en');
+    this.hooks.copy(text, `Markdown issue (${size} characters: too long for a GitHub issue)`);
+    const shrink = this.hooks.shrink();
+    this.notices.alert(
+      'issue',
+      `The Markdown issue is ${size} characters long: GitHub refuses an issue body over ${limit} characters, so pasting it there will fail. ${
+        shrink ? 'Shrink the failure first, then copy the issue of the minimal session:' : 'Attach the session as a file instead:'
+      }`,
+      shrink ? { label: 'Shrink to a minimal failure', run: shrink } : { label: 'Download session', run: () => void this.download() },
+    );
   }
 
   async download(): Promise<void> {

@@ -199,11 +199,12 @@ const address = new Address(state, ui, notices, {
 
 const shrink = mountShrink(ui.shrink, {
   session: () => sessions.current(),
-  linkFor: (session) => address.linkFor(session),
-  open(session) {
+  linkFor: (hash) => address.linkFor(hash),
+  open(session, hash) {
     notices.alert('link', null);
     sessions.set(session);
-    address.push();
+    if (hash !== null && address.linkFor(hash) !== null) address.pushLink(hash, session.digest ?? null);
+    else address.push();
   },
   say,
 });

@@ -4,7 +4,7 @@
 
 import { h } from './dom.ts';
 
-export type Channel = 'link' | 'format' | 'suggest' | 'engine' | 'input' | 'files' | 'live' | 'version';
+export type Channel = 'link' | 'issue' | 'format' | 'suggest' | 'engine' | 'input' | 'files' | 'live' | 'version';
 
 /** A button in an alert (the alert goes once it is pressed). */
 export interface Action {

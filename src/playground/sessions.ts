@@ -80,6 +80,8 @@ export class Sessions {
       ui.format.value = state.format;
       this.notices.alert('format', known ? null : `The session asks for an unknown format "${session.format}"; using auto-detection instead.`);
       this.notices.alert('version', null);
+      // A Markdown issue's size warning was about the session that goes.
+      this.notices.alert('issue', null);
       parts.runner.setOptions(session.options);
       state.selected = session.selected ?? null;
       state.sessionPrompt = session.prompt ?? null;

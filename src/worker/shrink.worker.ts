@@ -5,14 +5,15 @@
 
 import { expose } from 'comlink';
 import type { Session } from '../session/session.ts';
+import type { ShrunkLinks } from '../shrink/measure.ts';
 import { shrink, type ShrinkProgress, type ShrinkResult, type ShrinkTarget } from '../shrink/reduce.ts';
 
 /** Progress is sent at most this often (milliseconds), and at each change of phase. */
 const PROGRESS_EVERY_MS = 50;
 
 export type ShrinkReport = ShrinkResult & {
-  /** Lengths of the link hashes (`encodeSession`) of the session before and after, when shrunk. */
-  hashes?: { before: number; after: number };
+  /** The length of the session's link hash before, and the shrunk session's hash (`encodeSession`), when shrunk. */
+  links?: ShrunkLinks;
 };
 
 /** Progress, and the last stage: measuring the links of the result. */
@@ -34,8 +35,8 @@ const api = {
     });
     if (!result.ok) return result;
     void progress({ phase: 'measure', runs: result.runs, budget: result.budget, size: result.after });
-    const { hashLengths } = await import('../shrink/measure.ts');
-    return { ...result, hashes: hashLengths({ ...session, selected: target.index }, result.session) };
+    const { shrunkLinks } = await import('../shrink/measure.ts');
+    return { ...result, links: shrunkLinks({ ...session, selected: target.index }, result.session) };
   },
 };
 

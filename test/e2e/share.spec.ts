@@ -10,6 +10,7 @@ import { applyRequest } from '../../src/formats/index.ts';
 import { resultDigest } from '../../src/digest/digest.ts';
 import { decodeSession, encodeSession, readSessionFile, type Session } from '../../src/share/share.ts';
 import { lzBomb } from './fixtures/lz-bomb.ts';
+import { largeReply, largeSource } from './fixtures/large.ts';
 import { REPLY, SESSION, SOURCE } from './fixtures/sessions.ts';
 
 const VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
@@ -154,6 +155,48 @@ test.describe('share links', () => {
       ].join('\n'),
     );
     expect(md.trimEnd().endsWith(`[Open this session in the playground](${page.url()})`)).toBe(true);
+  });
+
+  test('a Markdown issue too long for GitHub says its size and offers the shrunk failure, as the link warning does', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const seen = watch(page);
+    // 3,000 lines of source and 30 edits, the last citing a line that is not in the file
+    const typo = '    value_1502 = compute(alpha, beta, 1052)  # step 1502';
+    const reply = `${largeReply(3000, 30)}app.py\n<editblock>\n<<<<<<< REMOVE\n1502│${typo}\n=======\n    │    value_1502 = compute(beta, alpha, 1502)\n>>>>>>> INSERT\n</editblock>\n`;
+    const session: Session = { format: 'ln-diff', files: [{ name: 'app.py', text: largeSource(3000) }], reply };
+    await page.goto(`/playground/#${encodeSession(session)}`);
+    await expect(diagnostics(page)).toContainText('30 of 31 edits applied, 1 failed');
+
+    await page.getByRole('button', { name: 'Copy as Markdown issue' }).click();
+    const status = page.getByRole('status');
+    await expect(status).toContainText(/^Markdown issue \([\d,]+ characters: too long for a GitHub issue\) copied\.$/);
+    const size = Number((await status.textContent())!.match(/\(([\d,]+) characters/)![1].replace(/,/g, ''));
+    const md = await copied(page);
+    expect(md.length).toBe(size);
+    expect(size).toBeGreaterThan(65_536);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(
+      `The Markdown issue is ${size.toLocaleString('en')} characters long: GitHub refuses an issue body over 65,536 characters, so pasting it there will fail. Shrink the failure first, then copy the issue of the minimal session:`,
+    );
+
+    // The same offer as the link warning's: the shrink of the failed edit.
+    await alert.getByRole('button', { name: 'Shrink to a minimal failure' }).click();
+    const panel = page.getByRole('group', { name: /^Minimal failure/ });
+    await expect(panel.getByRole('heading')).toHaveText('Minimal failure: edit #31 (no-match)');
+    await expect(panel.locator('.pg-shrink-outcome')).toContainText('Edit #31 still fails with no-match in this smaller session (as edit #1).', { timeout: 60_000 });
+    await expect(alert).toHaveCount(0);
+    await panel.getByRole('button', { name: 'Open it here' }).click();
+    await expect(diagnostics(page)).toContainText('0 of 1 edit applied, 1 failed');
+
+    // The minimal session's issue fits.
+    await page.getByRole('button', { name: 'Copy as Markdown issue' }).click();
+    await expect(status).toHaveText('Markdown issue copied.');
+    const small = await copied(page);
+    expect(small.length).toBeLessThan(65_536);
+    expect(small).toContain(typo);
+    expect(small).toContain(`- link: ${page.url()}`);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(seen).toEqual({ errors: [], dialogs: [], foreign: [] });
   });
 
   test('a link from another version still opens, and says when its recorded result differs', async ({ page }) => {

@@ -100,8 +100,8 @@ test.describe('shrink to a minimal failure', () => {
     await expect(row(page, 1)).toContainText('no-match');
     await expect(row(page, 1).locator('.ld-row-head')).toHaveAttribute('aria-current', 'true');
     await expect(row(page, 1).locator('.ld-cmp del').first()).toHaveText('Deep');
-    // The address now holds the short link.
-    await expect.poll(() => page.evaluate(() => location.href.length)).toBeLessThan(2000);
+    // The address now holds the short link: the very link copied (its hash made once, by the shrink worker).
+    await expect.poll(() => page.evaluate(() => location.href)).toBe(link);
     expect(errors).toEqual([]);
   });
 
@@ -142,6 +142,39 @@ test.describe('shrink to a minimal failure', () => {
     expect(await page.evaluate(() => location.hash)).toBe(before);
     await panel(page).getByRole('button', { name: 'Close the minimal failure' }).click();
     await expect(panel(page)).toBeHidden();
+  });
+
+  test('a shrunk session keeps the failure itself: its message names the same differing line', async ({ page }) => {
+    // parse() cited whole in a larger file, its last line indented by two spaces instead of four.
+    // Shrunk to that line alone, the engine would read an indentation shift, another failure.
+    const lines: string[] = [];
+    for (let n = 1; n <= 40; n++) lines.push(`def helper_${n}(value):`, `    total = value * ${n}`, '    return total', '');
+    const parse = ['def parse(text):', '    items = text.split(",")', '    result = [i.strip() for i in items]', '    return result'];
+    lines.splice(80, 0, ...parse, '');
+    const search = [...parse.slice(0, 3), '  return result'];
+    const reply = `Lower-case the items:\n\napp.py\n\`\`\`python\n<<<<<<< SEARCH\n${search.join('\n')}\n=======\n${search.join('\n').replace('strip()', 'strip().lower()')}\n>>>>>>> REPLACE\n\`\`\`\n`;
+    const session: Session = { format: 'search-replace', files: [{ name: 'app.py', text: lines.join('\n') + '\n' }, { name: 'README.md', text: '# app\n' }], reply };
+    await page.goto(`/playground/#${encodeSession(session)}`);
+    await expect(diagnostics(page).locator('#pg-summary')).toContainText('0 of 1 edit applied, 1 failed');
+    const message = row(page, 1).locator('.ld-message');
+    await expect(message).toContainText(/where line 84 is "····return·result" but the SEARCH has "··return·result"/);
+    const quotes = await message.locator('.ld-quote').allTextContents();
+
+    await row(page, 1).getByRole('button', { name: 'Shrink to a minimal failure (edit #1)' }).click();
+    await expect(panel(page).locator('.pg-shrink-outcome')).toContainText('Edit #1 still fails with no-match in this smaller session (as edit #1).', { timeout: 60_000 });
+    await panel(page).getByRole('button', { name: 'Open it here' }).click();
+    await expect(page.getByRole('tab')).toHaveText(['app.py']);
+    await expect(diagnostics(page).locator('#pg-summary')).toContainText('0 of 1 edit applied, 1 failed');
+    // The same message's differing line: the file's line and the SEARCH's, as before (at another line number).
+    await expect(message).toContainText(/where line \d+ is "····return·result" but the SEARCH has "··return·result"/);
+    await expect(message).not.toContainText('indentation shifted');
+    expect(await message.locator('.ld-quote').allTextContents()).toEqual(quotes);
+    await expect(row(page, 1).locator('.ld-cmp-text').first()).toHaveText('··return·result');
+    // and it is smaller
+    const lengths = await page.evaluate(() => location.hash.length);
+    expect(lengths).toBeLessThan(encodeSession(session).length);
+    const shown = decodeSession(new URL(page.url()).hash);
+    expect(shown.ok && shown.session.files[0].text.split('\n').length).toBeLessThan(10);
   });
 
   test('a session that is already minimal is said so', async ({ page }) => {

@@ -7,10 +7,10 @@ import type { Session } from '../../session/session.ts';
 export interface ShrinkHooks {
   /** The session as the page shows it now. */
   session(): Session;
-  /** The full address that opens a session, or null when it is too large for a link. */
-  linkFor(session: Session): Promise<string | null>;
-  /** Replace the page's session with this one. */
-  open(session: Session): void;
+  /** The full address that opens a session, from its hash (made once, by the shrink worker), or null when it is too large for a link. */
+  linkFor(hash: string): string | null;
+  /** Replace the page's session with this one; `hash`: its link's hash, when made, for the address. */
+  open(session: Session, hash: string | null): void;
   /** Announce a short message (the page's status line). */
   say(text: string): void;
 }

@@ -106,13 +106,13 @@ export function shrinkView(container: HTMLElement, hooks: ShrinkHooks, budget: n
       (report) => {
         if (job !== mine) return;
         stop();
-        void show(report, n);
+        show(report, n);
       },
       (e: unknown) => failed(e instanceof Error ? e.message : String(e)),
     );
   }
 
-  async function show(report: ShrinkReport, n: number): Promise<void> {
+  function show(report: ShrinkReport, n: number): void {
     if (!report.ok) {
       body.replaceChildren(
         h('p', { class: 'pg-shrink-outcome pg-shrink-bad' }, `Could not reproduce the failure: ${report.message}. Nothing to shrink; run the session again and retry.`),
@@ -122,10 +122,11 @@ export function shrinkView(container: HTMLElement, hooks: ShrinkHooks, budget: n
     }
     const shrunk = report.session;
     const nothing = !shrank(report.removed);
-    const link = await hooks.linkFor(shrunk).catch(() => null);
-    if (container.hidden) return;
+    // The shrunk session's hash was made once, in the worker: the link and the address take it as it is.
+    const hash = report.links?.hash ?? null;
+    const link = hash === null ? null : hooks.linkFor(hash);
     const hashAt = link ? link.indexOf('#') + 1 : 0;
-    const linkBefore = report.hashes && link && hashAt > 0 ? hashAt + report.hashes.before : null;
+    const linkBefore = report.links && link && hashAt > 0 ? hashAt + report.links.before : null;
     const linkAfter = link ? link.length : null;
 
     const row = (name: string, a: number | null, b: number | null) =>
@@ -169,7 +170,7 @@ export function shrinkView(container: HTMLElement, hooks: ShrinkHooks, budget: n
         attrs: { type: 'button' },
         on: {
           click: () => {
-            hooks.open(shrunk);
+            hooks.open(shrunk, link === null ? null : hash);
             hooks.say(`Opened the minimal failure: edit #${m}.`);
           },
         },
