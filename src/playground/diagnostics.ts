@@ -5,7 +5,7 @@
 import type { ApplyResult, Diagnostic, EditResult, Span } from '../core/types.ts';
 import type { DiffPart, EditExtra, LinePair, RunOutput } from '../worker/protocol.ts';
 import { h, visibleWhitespace } from './dom.ts';
-import { placeText, similarityText, statusText, toneOf } from './present.ts';
+import { messageParts, placeText, similarityText, statusText, toneOf } from './present.ts';
 
 export interface PanelHandlers {
   select(index: number): void;
@@ -43,6 +43,20 @@ export function comparison(pair: LinePair, file: string): HTMLElement {
   );
 }
 
+/**
+ * A message of the engine as text nodes, each text it quotes drawn as the
+ * comparison rows draw lines: whitespace kept and made visible (· space,
+ * → tab), so two quotes that differ only in their blanks look different.
+ */
+export function messageText(message: string): DocumentFragment {
+  const frag = document.createDocumentFragment();
+  for (const part of messageParts(message)) {
+    if (part.kind === 'words') frag.append(part.text);
+    else frag.append('"', h('code', { class: 'ld-quote' }, visibleWhitespace(part.text)), '"');
+  }
+  return frag;
+}
+
 function numbered(lines: readonly string[], first: number): string {
   const width = String(first + lines.length - 1).length;
   return lines.map((l, i) => `${String(first + i).padStart(width, ' ')}${BAR}${l}`).join('\n');
@@ -61,7 +75,7 @@ function diagnosticItem(d: Diagnostic, handlers: PanelHandlers): HTMLElement {
     ' ',
     h('code', null, d.code),
     ' ',
-    d.message,
+    messageText(d.message),
     where
       ? h('button', { class: 'ld-link', attrs: { type: 'button' }, on: { click: () => handlers.showReplySpan(where) } }, `reply line ${where.start.line}`)
       : null,
@@ -92,7 +106,7 @@ function editRow(edit: EditResult, extra: EditExtra | undefined, selected: boole
   if (edit.code) facts.append(fact('code', edit.code));
   if (edit.duplicateOf !== null) facts.append(fact('duplicate of', `#${edit.duplicateOf + 1}`));
 
-  const body = h('div', { class: 'ld-row-body' }, facts.childElementCount ? facts : null, h('p', { class: 'ld-message' }, edit.message));
+  const body = h('div', { class: 'ld-row-body' }, facts.childElementCount ? facts : null, h('p', { class: 'ld-message' }, messageText(edit.message)));
 
   if (extra && extra.pairs.length > 0) {
     const list = h('div', { class: 'ld-compare', attrs: { role: 'group', 'aria-label': `Cited lines against ${edit.file}, edit #${edit.index + 1}` } });
@@ -109,7 +123,7 @@ function editRow(edit: EditResult, extra: EditExtra | undefined, selected: boole
   }
 
   for (const w of edit.warnings) {
-    body.append(h('p', { class: 'ld-warning' }, h('code', null, w.code), ' ', w.message));
+    body.append(h('p', { class: 'ld-warning' }, h('code', null, w.code), ' ', messageText(w.message)));
   }
 
   if (extra?.retry) {

@@ -72,3 +72,29 @@ export function sizeText(chars: number): string {
   if (chars >= 1_000) return `${(chars / 1_000).toFixed(1)} kB`;
   return `${chars} B`;
 }
+
+/** A piece of a message: its own words, or a text it quotes (read back from the quotes). */
+export type MessagePart = { kind: 'words'; text: string } | { kind: 'quoted'; text: string };
+
+/** A text in JSON quotes, as the engine's messages quote lines, paths and words (`quote` in src/core/diagnostics.ts). */
+const QUOTED = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/g;
+const UNESCAPED: Record<string, string> = { '\\t': '\t', '\\r': '\r', '\\"': '"', '\\\\': '\\', '\\/': '/' };
+
+/**
+ * A message cut into its words and the texts it quotes, in order; joined,
+ * the pieces give the message back, quotes aside. A quoted text has its
+ * tab, carriage return, quote and backslash escapes read back (they are
+ * drawn, not escaped, on the page); any other escape (`\n`, `\u0007`)
+ * stays as written, being visible as it is.
+ */
+export function messageParts(message: string): MessagePart[] {
+  const out: MessagePart[] = [];
+  let at = 0;
+  for (const m of message.matchAll(QUOTED)) {
+    if (m.index > at) out.push({ kind: 'words', text: message.slice(at, m.index) });
+    out.push({ kind: 'quoted', text: m[0].slice(1, -1).replace(/\\(?:["\\/trbfn]|u[0-9a-fA-F]{4})/g, (e) => UNESCAPED[e] ?? e) });
+    at = m.index + m[0].length;
+  }
+  if (at < message.length) out.push({ kind: 'words', text: message.slice(at) });
+  return out;
+}

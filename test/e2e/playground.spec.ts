@@ -283,6 +283,32 @@ test.describe('playground', () => {
     await expect(reply).toContainText('Here are the edits.');
   });
 
+  test('texts a message quotes keep their whitespace, drawn as in the rows below: two lines differing in leading spaces look different', async ({ page }) => {
+    const seen = watch(page);
+    const file = 'def parse(text):\n    items = text.split(",")\n\treturn items\n';
+    // the SEARCH indents the second line by two spaces where the file has four
+    const reply = 'app.py\n<<<<<<< SEARCH\ndef parse(text):\n  items = text.split(",")\n=======\ndef parse(text):\n  items = text.split(";")\n>>>>>>> REPLACE\n';
+    await page.goto(`/playground/#${encodeSession({ format: 'search-replace', files: [{ name: 'app.py', text: file }], reply })}`);
+    await expect(diagnostics(page).locator('#pg-summary')).toContainText('0 of 1 edit applied, 1 failed');
+    const message = row(page, 1).locator('.ld-message');
+    const quotes = message.locator('.ld-quote');
+    await expect(quotes).toHaveText(['····items·=·text.split(",")', '··items·=·text.split(",")']);
+    await expect(message).toContainText('where line 2 is "····items·=·text.split(",")" but the SEARCH has "··items·=·text.split(",")"');
+    for (const q of await quotes.all()) {
+      expect(['pre', 'pre-wrap']).toContain(await q.evaluate((el) => getComputedStyle(el).whiteSpace));
+      // the marks are the rows' own: muted spans, the text itself untouched
+      await expect(q.locator('.ld-ws[data-ch="space"]').first()).toHaveText('·');
+    }
+    // the two quotes differ where the file and the SEARCH differ, and look it
+    const [a, b] = await quotes.evaluateAll((els) => els.map((el) => (el as HTMLElement).getBoundingClientRect().width));
+    expect(a).toBeGreaterThan(b);
+    // the same marks as the comparison row below
+    await expect(row(page, 1).locator('.ld-cmp-text').first()).toHaveText('··items·=·text.split(",")');
+    // nothing in a message is markup: the quotes are text nodes and spans only
+    expect(await message.evaluate((el) => [...el.querySelectorAll('*')].every((n) => n.matches('code.ld-quote, span.ld-ws')))).toBe(true);
+    expect(seen).toEqual({ errors: [], foreign: [] });
+  });
+
   test('no accessibility violations (light and dark)', async ({ page }) => {
     await page.goto(`/playground/#${encodeSession({ ...SESSION, selected: 3 })}`);
     await expectFourEdits(page);
