@@ -13,7 +13,7 @@
 // block (itself shrinking) lies; the corresponding edit is the one whose
 // reply span covers most of it.
 
-import { applyRequest } from '../formats/index.ts';
+import { applyRequest, getFormat } from '../formats/index.ts';
 import { lineCount } from '../core/text.ts';
 import type { ApplyResult, EditResult } from '../core/types.ts';
 import { resultDigest } from '../digest/digest.ts';
@@ -126,17 +126,59 @@ function request(session: Session) {
 }
 
 /**
+ * The lines each edit quotes (its old and new lines), by the start of its
+ * reply span, read again by its format; an edit that cannot be read again
+ * has none.
+ */
+export function quotedLines(reply: string, files: readonly string[], result: ApplyResult, detected: boolean): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  const formats = new Set(result.edits.map((e) => e.format ?? result.format));
+  for (const name of formats) {
+    const format = getFormat(name);
+    if (!format) continue;
+    try {
+      for (const e of format.parse(reply, detected ? { files: [...files], detected } : { files: [...files] }).edits)
+        out.set(e.span.from, [...e.old, ...e.new].filter((l) => l !== ''));
+    } catch {
+      // read as best it can: numbers in this format's blocks are all taken as citations
+    }
+  }
+  return out;
+}
+
+/**
+ * The numbers of a block that may cite a line: within the cited range, and
+ * not inside a line the block quotes (a number in a line of code is the
+ * code's, e.g. `# step 1502` on line 1502: renumbering it would change the
+ * very text that fails).
+ */
+export function citedNumbers(block: string, quoted: readonly string[], lo: number, hi: number): NumberToken[] {
+  const inside: [number, number][] = [];
+  for (let at = 0; at < block.length; ) {
+    const nl = block.indexOf('\n', at);
+    const end = nl === -1 ? block.length : nl;
+    const line = block.slice(at, end).replace(/\r$/, '');
+    let longest = 0;
+    for (const q of quoted) if (q.length > longest && line.endsWith(q)) longest = q.length;
+    if (longest > 0) inside.push([at + line.length - longest, at + line.length]);
+    at = end + 1;
+  }
+  return lineNumbers(block, lo, hi).filter((n) => !inside.some(([from, to]) => n.at >= from && n.at < to));
+}
+
+/**
  * Cut the reply into the edit's block lines, other edits' blocks and prose
  * lines; note in each the numbers that cite lines of the session's files
- * (`fileOf`: a file's index by name, -1 when not given).
+ * (`fileOf`: a file's index by name, -1 when not given; `quoted`: the lines
+ * each edit quotes, by the start of its reply span).
  */
-function segment(reply: string, target: EditResult, edits: readonly EditResult[], fileOf: (name: string) => number): Segment[] {
+function segment(reply: string, target: EditResult, edits: readonly EditResult[], fileOf: (name: string) => number, quoted: Map<number, string[]>): Segment[] {
   const { from: tFrom, to: tTo } = target.reply;
   const cites = new Map<number, Citation>();
   for (const e of edits) {
     const file = fileOf(e.file);
     if (!e.cited || file < 0) continue;
-    for (const n of lineNumbers(reply.slice(e.reply.from, e.reply.to), e.cited.start - 1, e.cited.end + 1))
+    for (const n of citedNumbers(reply.slice(e.reply.from, e.reply.to), quoted.get(e.reply.from) ?? [], e.cited.start - 1, e.cited.end + 1))
       cites.set(e.reply.from + n.at, { ...n, at: e.reply.from + n.at, file });
   }
   const citations = [...cites.values()].sort((a, b) => a.at - b.at);
@@ -226,7 +268,7 @@ export function shrink(session: Session, target: ShrinkTarget, options: ShrinkOp
   const names = session.files.map((f) => f.name);
   const fileOf = (name: string) => names.lastIndexOf(name);
   const own = fileOf(edit.file);
-  const segments = segment(session.reply, edit, original.edits, fileOf);
+  const segments = segment(session.reply, edit, original.edits, fileOf, quotedLines(session.reply, names, original, detected));
   const pieces = session.files.map((f) => splitLines(f.text));
 
   const build = (state: State): { session: Session; from: number; to: number } => {

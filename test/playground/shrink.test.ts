@@ -9,7 +9,7 @@ import type { ApplyResult } from '../../src/core/types.ts';
 import { resultDigest } from '../../src/digest/digest.ts';
 import type { Session } from '../../src/session/session.ts';
 import { chunks, ddmin } from '../../src/shrink/ddmin.ts';
-import { describeRemoved, lineAfter, lineCount, lineNumbers, shrink, shrank, type ShrinkProgress } from '../../src/shrink/reduce.ts';
+import { citedNumbers, describeRemoved, lineAfter, lineCount, lineNumbers, shrink, shrank, type ShrinkProgress } from '../../src/shrink/reduce.ts';
 import { failureIdentity, identityOf, sameFailure } from '../../src/shrink/failure.ts';
 import { prng } from '../prng.ts';
 
@@ -422,4 +422,29 @@ test('shrinking an ln-diff edit keeps a cited line number that exists: the failu
   assert.ok(out.ok && out.complete);
   const edit = run(out.session).edits[out.index];
   assert.match(edit.message, /where line \d+ is "    return result;" but the edit cites "  return result;"/, JSON.stringify(out.session));
+});
+
+test('a number inside a line the block quotes is the code\'s, not a citation: it is never renumbered', () => {
+  const block = '1502│    value_1502 = compute(alpha, beta, 1052)  # step 1502\n=======\n    │    total = 1502\n';
+  const quoted = ['    value_1502 = compute(alpha, beta, 1052)  # step 1502', '    total = 1502'];
+  assert.deepEqual(citedNumbers(block, quoted, 1501, 1503), [{ at: 0, length: 4, value: 1502 }]);
+  // unified diff: the hunk header's numbers cite, the lines' do not
+  assert.deepEqual(
+    citedNumbers('@@ -40,2 +40,2 @@\n-  return 40;\n+  return 41;\n', ['  return 40;', '  return 41;'], 39, 42).map((n) => n.value),
+    [40, 40],
+  );
+  // nothing quoted: every number in range, as before
+  assert.deepEqual(citedNumbers('7│x = 7', [], 6, 8).map((n) => n.at), [0, 6]);
+
+  // Every line of the file holds its own number: the failing line keeps its text while the lines above it go.
+  let file = '';
+  for (let i = 1; i <= 600; i++) file += `    value_${i} = compute(alpha, beta, ${i})  # step ${i}\n`;
+  const typo = '    value_502 = compute(alpha, beta, 520)  # step 502';
+  const reply = `app.py\n<editblock>\n<<<<<<< REMOVE\n502│${typo}\n=======\n    │    value_502 = compute(beta, alpha, 502)\n>>>>>>> INSERT\n</editblock>\n`;
+  const session: Session = { format: 'ln-diff', files: [{ name: 'app.py', text: file }], reply };
+  const out = shrink(session, { index: 0, code: 'no-match' });
+  assert.ok(out.ok && out.complete);
+  assert.ok(out.session.reply.includes(`│${typo}\n`), out.session.reply);
+  assert.ok(totalLines(out.session) <= 6, JSON.stringify(out.session));
+  assert.deepEqual(identity(out.session, out.index).differs, identity(session).differs);
 });
