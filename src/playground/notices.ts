@@ -31,6 +31,7 @@ export class Notices {
           'p',
           null,
           a.text,
+          a.action ? ' ' : null,
           a.action
             ? h('button', { class: 'pg-alert-action', attrs: { type: 'button' }, on: { click: () => (this.alert(key, null), a.action!.run()) } }, a.action.label)
             : null,
