@@ -63,7 +63,7 @@ export function shrinkView(container: HTMLElement, hooks: ShrinkHooks, budget: n
     const line = h('p', { class: 'pg-shrink-progress' }, 'Starting…');
     const cancel = h('button', { attrs: { type: 'button' }, on: { click: () => cancelled() } }, 'Cancel');
     body.replaceChildren(
-      h('p', { class: 'pg-shrink-note' }, `Removing files, edits and lines while edit #${n} still fails with ${code}, checking each try with the engine.`),
+      h('p', { class: 'pg-shrink-note' }, `Removing files, edits and lines while edit #${n} still fails the same way (with ${code}, for the same reason), checking each try with the engine.`),
       h('div', { class: 'pg-shrink-running' }, bar, cancel),
       line,
     );
