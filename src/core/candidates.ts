@@ -2,6 +2,7 @@
 // lines and how similar they are; the tied places of an ambiguous edit, and
 // the closest place of an edit that matched nowhere (a bounded search).
 
+import { anchoredPlaces, nearestRank } from './anchors.ts';
 import { budgetedSimilarity, searchBudget, type RequestBudget } from './budget.ts';
 import type { Code } from './codes.ts';
 import { lineSimilarity } from './line-similarity.ts';
@@ -62,11 +63,17 @@ export const CLOSEST_FLOOR = 0.5;
 
 /**
  * The place in `[lo, hi]` whose lines are most similar to `old` (mean
- * per-line similarity; ties go to the place nearest the cited one). Places
- * are compared nearest first (from `lo` up without a cited place) until the
- * search budget runs out (this search's own allowance, drawn from `request`'s
- * when given); `searched` then says how many were. When the file is shorter
- * than the block, the closest place is the file's start.
+ * per-line similarity; among equals, the first in nearest-first order around
+ * the cited place, or from `lo` up without one), among the places compared
+ * before the search budget runs out (this search's own allowance, drawn from
+ * `request`'s when given); `searched` then says how many were.
+ *
+ * The places the block's anchors point to (anchors.ts: where its distinctive
+ * lines are in the file as they are) are compared first, then the others
+ * nearest first; so a block with one line mistyped names its real place
+ * however large the file. When the file is shorter than the block, the
+ * closest place is the file's start. `onPlace`, when given, hears each place
+ * compared (tests count the work with it).
  */
 export function closest(
   lines: readonly string[],
@@ -75,6 +82,7 @@ export function closest(
   lo: number,
   hi: number,
   request?: RequestBudget | null,
+  onPlace?: (start: number) => void,
 ): Pick<Unplaced, 'candidates' | 'searched'> {
   if (lines.length === 0) return { candidates: [] };
   if (hi < lo) return { candidates: [candidateAt(lines, old, Math.max(0, Math.min(cited ?? 0, lines.length - 1)), cited)] };
@@ -84,17 +92,28 @@ export function closest(
   let compared = 0;
   let best = center;
   let bestScore = -1;
-  // Nearest first: center, center - 1, center + 1, center - 2, ...
+  const compare = (s: number) => {
+    let sum = 0;
+    for (let i = 0; i < old.length; i++) sum += budgetedSimilarity(budget, old[i], lines[s + i]);
+    compared++;
+    onPlace?.(s);
+    // Among equals the nearest wins, whichever was compared first.
+    if (sum > bestScore || (sum === bestScore && nearestRank(s, center) < nearestRank(best, center))) {
+      bestScore = sum;
+      best = s;
+    }
+  };
+  // The places the anchors point to, then the others nearest first: center, center - 1, center + 1, ...
+  const anchored = new Set<number>();
+  for (const s of anchoredPlaces(lines, old, lo, hi, center)) {
+    if (!budget.left()) break;
+    anchored.add(s);
+    compare(s);
+  }
   for (let d = 0; compared < places && budget.left(); d++) {
     for (const s of d === 0 ? [center] : [center - d, center + d]) {
-      if (s < lo || s > hi || !budget.left()) continue;
-      let sum = 0;
-      for (let i = 0; i < old.length; i++) sum += budgetedSimilarity(budget, old[i], lines[s + i]);
-      compared++;
-      if (sum > bestScore) {
-        bestScore = sum;
-        best = s;
-      }
+      if (s < lo || s > hi || !budget.left() || anchored.has(s)) continue;
+      compare(s);
     }
   }
   // A place sharing less than half the text is no hint: none is named.

@@ -56,6 +56,16 @@ function indexOf(lines: readonly string[], key: LineKey): Index {
   return index;
 }
 
+/**
+ * The file lines (0-based, ascending) equal to `line` under `key`: the same
+ * index `findBlock` builds, once per file line array and key function.
+ */
+export function linesWithKey(lines: readonly string[], key: LineKey, line: string): readonly number[] {
+  const index = indexOf(lines, key);
+  const id = index.idOf.get(key ? key(line) : line);
+  return id === undefined ? [] : index.at[id];
+}
+
 /** Below this many places, a plain scan beats building an index. */
 const SCAN_PLACES = 256;
 
