@@ -3,23 +3,32 @@
 // the closest place of an edit that matched nowhere (a bounded search).
 
 import { anchoredPlaces, nearestRank } from './anchors.ts';
-import { budgetedSimilarity, searchBudget, type RequestBudget } from './budget.ts';
+import { budgetedSimilarity, searchBudget, type RequestBudget, type SearchBudget } from './budget.ts';
 import type { Code } from './codes.ts';
 import { lineSimilarity } from './line-similarity.ts';
 import type { Candidate, Unplaced } from './types.ts';
 
-/** Build a candidate description of the file at `start`. */
+/**
+ * Build a candidate description of the file at `start`: its lines, which
+ * differ from `old`, and the similarity of the least similar differing line.
+ * With `budget`, the comparisons are paid from it (an old block of 400,000
+ * lines, each a little off, must not compare them all): differing lines
+ * left when it is spent count as similarity 0 (not shown to be similar).
+ */
 export function candidateAt(
   lines: readonly string[],
   old: readonly string[],
   start: number,
   cited: number | null,
+  budget?: SearchBudget,
 ): Candidate {
   const slice = lines.slice(start, start + old.length);
   const differs = old.map((line, i) => line !== slice[i]);
   let weakest = 1;
   old.forEach((line, i) => {
-    if (differs[i]) weakest = Math.min(weakest, slice[i] === undefined ? 0 : lineSimilarity(line, slice[i]));
+    if (!differs[i] || weakest === 0) return;
+    if (slice[i] === undefined || (budget && !budget.left())) weakest = 0;
+    else weakest = Math.min(weakest, budget ? budgetedSimilarity(budget, line, slice[i]) : lineSimilarity(line, slice[i]));
   });
   return {
     start: start + 1,
@@ -92,14 +101,18 @@ export function closest(
   let compared = 0;
   let best = center;
   let bestScore = -1;
+  let bestLines = 0;
   const compare = (s: number) => {
+    // A block longer than the budget is compared as far as it goes: the lines left count 0.
     let sum = 0;
-    for (let i = 0; i < old.length; i++) sum += budgetedSimilarity(budget, old[i], lines[s + i]);
+    let i = 0;
+    for (; i < old.length && (i === 0 || budget.left()); i++) sum += budgetedSimilarity(budget, old[i], lines[s + i]);
     compared++;
     onPlace?.(s);
     // Among equals the nearest wins, whichever was compared first.
     if (sum > bestScore || (sum === bestScore && nearestRank(s, center) < nearestRank(best, center))) {
       bestScore = sum;
+      bestLines = i;
       best = s;
     }
   };
@@ -116,7 +129,8 @@ export function closest(
       compare(s);
     }
   }
-  // A place sharing less than half the text is no hint: none is named.
-  const candidates = bestScore / old.length >= CLOSEST_FLOOR ? [candidateAt(lines, old, best, cited)] : [];
+  // A place sharing less than half the text (of the lines compared) is no hint: none is named. Its
+  // description compares the lines that differ again, from an allowance of its own.
+  const candidates = bestScore / bestLines >= CLOSEST_FLOOR ? [candidateAt(lines, old, best, cited, searchBudget())] : [];
   return compared < places ? { candidates, searched: { compared, places } } : { candidates };
 }
