@@ -152,8 +152,6 @@ export const trimEndKey = (line: string): string => line.trimEnd();
 export type Compare = (cited: string, actual: string) => boolean;
 /** Byte-equal. */
 export const exactly: Compare = (a, b) => a === b;
-/** Equal once trailing white space (CR included) is removed. */
-export const ignoringTrailingSpace: Compare = (a, b) => a === b || trimEndKey(a) === trimEndKey(b);
 
 /** Whitespace-equal (spec/matching.md): equal once trailing white space, zero-width characters and normalisation are set aside. */
 export const visiblyEqual: Compare = (a, b) => a === b || visibleKey(a) === visibleKey(b);
