@@ -2,23 +2,33 @@
 // lines and how similar they are; the tied places of an ambiguous edit, and
 // the closest place of an edit that matched nowhere (a bounded search).
 
-import { budgetedSimilarity, searchBudget, type RequestBudget } from './budget.ts';
+import { anchoredPlaces, nearestRank } from './anchors.ts';
+import { budgetedSimilarity, searchBudget, type RequestBudget, type SearchBudget } from './budget.ts';
 import type { Code } from './codes.ts';
 import { lineSimilarity } from './line-similarity.ts';
 import type { Candidate, Unplaced } from './types.ts';
 
-/** Build a candidate description of the file at `start`. */
+/**
+ * Build a candidate description of the file at `start`: its lines, which
+ * differ from `old`, and the similarity of the least similar differing line.
+ * With `budget`, the comparisons are paid from it (an old block of 400,000
+ * lines, each a little off, must not compare them all): differing lines
+ * left when it is spent count as similarity 0 (not shown to be similar).
+ */
 export function candidateAt(
   lines: readonly string[],
   old: readonly string[],
   start: number,
   cited: number | null,
+  budget?: SearchBudget,
 ): Candidate {
   const slice = lines.slice(start, start + old.length);
   const differs = old.map((line, i) => line !== slice[i]);
   let weakest = 1;
   old.forEach((line, i) => {
-    if (differs[i]) weakest = Math.min(weakest, slice[i] === undefined ? 0 : lineSimilarity(line, slice[i]));
+    if (!differs[i] || weakest === 0) return;
+    if (slice[i] === undefined || (budget && !budget.left())) weakest = 0;
+    else weakest = Math.min(weakest, budget ? budgetedSimilarity(budget, line, slice[i]) : lineSimilarity(line, slice[i]));
   });
   return {
     start: start + 1,
@@ -62,11 +72,17 @@ export const CLOSEST_FLOOR = 0.5;
 
 /**
  * The place in `[lo, hi]` whose lines are most similar to `old` (mean
- * per-line similarity; ties go to the place nearest the cited one). Places
- * are compared nearest first (from `lo` up without a cited place) until the
- * search budget runs out (this search's own allowance, drawn from `request`'s
- * when given); `searched` then says how many were. When the file is shorter
- * than the block, the closest place is the file's start.
+ * per-line similarity; among equals, the first in nearest-first order around
+ * the cited place, or from `lo` up without one), among the places compared
+ * before the search budget runs out (this search's own allowance, drawn from
+ * `request`'s when given); `searched` then says how many were.
+ *
+ * The places the block's anchors point to (anchors.ts: where its distinctive
+ * lines are in the file as they are) are compared first, then the others
+ * nearest first; so a block with one line mistyped names its real place
+ * however large the file. When the file is shorter than the block, the
+ * closest place is the file's start. `onPlace`, when given, hears each place
+ * compared (tests count the work with it).
  */
 export function closest(
   lines: readonly string[],
@@ -75,6 +91,7 @@ export function closest(
   lo: number,
   hi: number,
   request?: RequestBudget | null,
+  onPlace?: (start: number) => void,
 ): Pick<Unplaced, 'candidates' | 'searched'> {
   if (lines.length === 0) return { candidates: [] };
   if (hi < lo) return { candidates: [candidateAt(lines, old, Math.max(0, Math.min(cited ?? 0, lines.length - 1)), cited)] };
@@ -84,20 +101,36 @@ export function closest(
   let compared = 0;
   let best = center;
   let bestScore = -1;
-  // Nearest first: center, center - 1, center + 1, center - 2, ...
+  let bestLines = 0;
+  const compare = (s: number) => {
+    // A block longer than the budget is compared as far as it goes: the lines left count 0.
+    let sum = 0;
+    let i = 0;
+    for (; i < old.length && (i === 0 || budget.left()); i++) sum += budgetedSimilarity(budget, old[i], lines[s + i]);
+    compared++;
+    onPlace?.(s);
+    // Among equals the nearest wins, whichever was compared first.
+    if (sum > bestScore || (sum === bestScore && nearestRank(s, center) < nearestRank(best, center))) {
+      bestScore = sum;
+      bestLines = i;
+      best = s;
+    }
+  };
+  // The places the anchors point to, then the others nearest first: center, center - 1, center + 1, ...
+  const anchored = new Set<number>();
+  for (const s of anchoredPlaces(lines, old, lo, hi, center)) {
+    if (!budget.left()) break;
+    anchored.add(s);
+    compare(s);
+  }
   for (let d = 0; compared < places && budget.left(); d++) {
     for (const s of d === 0 ? [center] : [center - d, center + d]) {
-      if (s < lo || s > hi || !budget.left()) continue;
-      let sum = 0;
-      for (let i = 0; i < old.length; i++) sum += budgetedSimilarity(budget, old[i], lines[s + i]);
-      compared++;
-      if (sum > bestScore) {
-        bestScore = sum;
-        best = s;
-      }
+      if (s < lo || s > hi || !budget.left() || anchored.has(s)) continue;
+      compare(s);
     }
   }
-  // A place sharing less than half the text is no hint: none is named.
-  const candidates = bestScore / old.length >= CLOSEST_FLOOR ? [candidateAt(lines, old, best, cited)] : [];
+  // A place sharing less than half the text (of the lines compared) is no hint: none is named. Its
+  // description compares the lines that differ again, from an allowance of its own.
+  const candidates = bestScore / bestLines >= CLOSEST_FLOOR ? [candidateAt(lines, old, best, cited, searchBudget())] : [];
   return compared < places ? { candidates, searched: { compared, places } } : { candidates };
 }

@@ -56,6 +56,16 @@ function indexOf(lines: readonly string[], key: LineKey): Index {
   return index;
 }
 
+/**
+ * The file lines (0-based, ascending) equal to `line` under `key`: the same
+ * index `findBlock` builds, once per file line array and key function.
+ */
+export function linesWithKey(lines: readonly string[], key: LineKey, line: string): readonly number[] {
+  const index = indexOf(lines, key);
+  const id = index.idOf.get(key ? key(line) : line);
+  return id === undefined ? [] : index.at[id];
+}
+
 /** Below this many places, a plain scan beats building an index. */
 const SCAN_PLACES = 256;
 
@@ -142,8 +152,6 @@ export const trimEndKey = (line: string): string => line.trimEnd();
 export type Compare = (cited: string, actual: string) => boolean;
 /** Byte-equal. */
 export const exactly: Compare = (a, b) => a === b;
-/** Equal once trailing white space (CR included) is removed. */
-export const ignoringTrailingSpace: Compare = (a, b) => a === b || trimEndKey(a) === trimEndKey(b);
 
 /** Whitespace-equal (spec/matching.md): equal once trailing white space, zero-width characters and normalisation are set aside. */
 export const visiblyEqual: Compare = (a, b) => a === b || visibleKey(a) === visibleKey(b);

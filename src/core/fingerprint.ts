@@ -3,7 +3,11 @@
 // occurs outside the match window (the fuzzy rung refuses a block that is
 // in the file unchanged elsewhere) at a fraction of `findBlock`'s cost.
 
-import { exactly, findBlock, ignoringTrailingSpace, matchesAt, trimEndKey } from './find.ts';
+import { exactly, findBlock, matchesAt, visiblyEqual } from './find.ts';
+import { visibleKey } from './invisible.ts';
+
+/** Any code point above ASCII: a line without one has no zero-width character and nothing to normalise. */
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
  * Candidate places compared line by line before `findBlock` takes over (a
@@ -18,11 +22,15 @@ const PRINT_CHARS = 24;
 
 /**
  * A number per line that whitespace-equal lines share (so equal lines too):
- * a hash of the line without its trailing whitespace (its length, its start
- * and its end), kept to 30 bits (a small integer, cheap as a map key).
- * Different lines seldom share one, and a shared one only costs a comparison.
+ * a hash of the line as the whitespace rung compares it (`visibleKey`: its
+ * zero-width characters removed, in NFC, without its trailing whitespace;
+ * its length, its start and its end), kept to 30 bits (a small integer,
+ * cheap as a map key). Different lines seldom share one, and a shared one
+ * only costs a comparison. An ASCII line (the usual case) is hashed as it
+ * is, its trailing whitespace skipped, without making its key.
  */
-function fingerprint(line: string): number {
+function fingerprint(raw: string): number {
+  const line = NON_ASCII.test(raw) ? visibleKey(raw) : raw;
   let n = line.length;
   while (n > 0 && isTrimmed(line.charCodeAt(n - 1))) n--;
   // FNV-1a over the length and the first and last PRINT_CHARS code units of the line without its
@@ -65,7 +73,7 @@ function printIndex(lines: readonly string[]): PrintIndex {
 
 /**
  * Starts outside `[lo, hi]` where `old` is equal (or, with `ws`, whitespace-
- * equal). The block's rarest line by fingerprint decides where to look (a
+ * equal, as the ladder's whitespace rung compares: `visibleKey`). The block's rarest line by fingerprint decides where to look (a
  * line whose fingerprint the file lacks rules every place out at once), and
  * the block is compared there. The fingerprint index costs a fraction of
  * `findBlock`'s (a map keyed by the lines themselves); a block whose every
@@ -86,8 +94,8 @@ export function occurrencesOutside(lines: readonly string[], old: readonly strin
     if (!rarest || bucket.length < rarest.length) [rarest, at] = [bucket, i];
   }
   if (rarest!.length > SCAN_HITS || rarest!.length * old.length > SCAN_ROUNDS * lines.length)
-    return findBlock(lines, old, ws ? trimEndKey : null).filter((x) => x < lo || x > hi);
-  const eq = ws ? ignoringTrailingSpace : exactly;
+    return findBlock(lines, old, ws ? visibleKey : null).filter((x) => x < lo || x > hi);
+  const eq = ws ? visiblyEqual : exactly;
   const out: number[] = [];
   for (const p of rarest!) {
     const s = p - at;

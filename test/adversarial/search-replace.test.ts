@@ -8,6 +8,8 @@ import { hunkBody, indentationCases, sides } from './indentation.ts';
 import { invisibleCases } from './invisible.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 import type { ApplyResult } from '../../src/core/types.ts';
+import { anchoredPlaces } from '../../src/core/anchors.ts';
+import { SEARCH_BUDGET_PER_EDIT } from '../../src/core/match.ts';
 
 const APP = 'def main():\n    load()\n    run()\n    report()\n';
 const apply = (response: string, files: Record<string, string> = { 'app.py': APP }, format = 'search-replace'): ApplyResult =>
@@ -323,5 +325,86 @@ describe('search-replace: markers without a block, quotes, and blocks that chang
     assert.deepEqual(r.edits[0].warnings.map((w) => w.code), ['no-change']);
     assert.deepEqual(r.edits[0].range, { start: 3, end: 3 });
     assert.deepEqual(r.files, { 'app.py': APP });
+  });
+});
+
+describe('search-replace: closest candidate anchored on exact lines', () => {
+  // 1,600 near-identical functions of 11 lines (17,600 lines): only each header is unique.
+  const fn = (k: number) => [
+    `function helper${k}(value, options) {`,
+    '  const result = [];',
+    '  if (value == null) {',
+    '    return result;',
+    '  }',
+    '  for (let i = 0; i < value.length; i++) {',
+    `    result.push(transform${k % 37}(value[i], options));`,
+    '  }',
+    '  return result;',
+    '}',
+    '',
+  ];
+  const LINES = Array.from({ length: 1_600 }, (_, k) => fn(k)).flat();
+  const BIG = { 'lib.js': LINES.join('\n') + '\n' };
+  const REAL = 1_500 * 11; // 0-based first line of helper1500
+  const real = LINES.slice(REAL, REAL + 7);
+  const compared = (message: string): [number, number] => {
+    const m = /compared (\d+) of the (\d+) places/.exec(message);
+    assert.ok(m, message);
+    return [Number(m[1]), Number(m[2])];
+  };
+
+  it('a block with one line mistyped deep in a large file names its real place, and applies nowhere', () => {
+    const typo = real.map((l, i) => (i === 3 ? '    retrun result;' : l));
+    const r = apply(block('lib.js', typo, [...typo, '  // checked']), BIG);
+    untouched(r, BIG);
+    assert.equal(r.edits[0].code, 'no-match');
+    assert.deepEqual(r.edits[0].candidates.map((c) => [c.start, c.end]), [[REAL + 1, REAL + 7]]);
+    assert.match(r.edits[0].message, new RegExp(`closest is lines ${REAL + 1}-${REAL + 7} \\(similarity 0\\.9\\d\\d\\), where line ${REAL + 4} is "    return result;"`));
+    // The scan alone stopped far before it: the message still says the search was bounded.
+    const [n, of] = compared(r.edits[0].message);
+    assert.ok(n < REAL && of === LINES.length - 6, `${n} of ${of}`);
+  });
+
+  it('two lines mistyped, and the block quoted at another indentation: still its real place', () => {
+    const typo = real.map((l, i) => (i === 1 ? '  const reslt = [];' : i === 5 ? '  for (let i = 0; i < value.lenght; i++) {' : l));
+    const r = apply(block('lib.js', typo, ['// gone']), BIG);
+    untouched(r, BIG);
+    assert.equal(r.edits[0].candidates[0]?.start, REAL + 1);
+    const tabbed = real.map((l, i) => (i === 3 ? '\t\tretrun result;' : l === '' ? l : l.replace(/^(  )+/, (s) => '\t'.repeat(s.length / 2))));
+    const t = apply(block('lib.js', tabbed, ['// gone']), BIG);
+    untouched(t, BIG);
+    assert.equal(t.edits[0].candidates[0]?.start, REAL + 1);
+  });
+
+  it('apply-patch names the same place for the same chunk', () => {
+    const typo = real.map((l, i) => (i === 3 ? '    retrun result;' : l));
+    const patch = ['*** Begin Patch', '*** Update File: lib.js', '@@', ...typo.map((l) => ' ' + l), '+// more', '*** End Patch', ''].join('\n');
+    const r = apply(patch, BIG, 'apply-patch');
+    untouched(r, BIG);
+    assert.equal(r.edits[0].candidates[0]?.start, REAL + 1);
+  });
+
+  it('a block whose only distinctive line is the mistyped one has no anchor: the scan names a look-alike near the start, bounded', () => {
+    const typo = real.map((l, i) => (i === 0 ? 'function helpr1500(value, options) {' : l));
+    const r = apply(block('lib.js', typo, ['// gone']), BIG);
+    untouched(r, BIG);
+    const c = r.edits[0].candidates[0];
+    assert.ok(c && c.start < 11 * 200, `named ${c?.start}`);
+    const [n, of] = compared(r.edits[0].message);
+    assert.ok(n < of);
+  });
+
+  it('a block of mostly `}` and blank lines in a file made of them costs the scan alone, and says how far it went', () => {
+    const lines = Array.from({ length: 200_000 }, (_, i) => ['}', '', '  return;', '  }'][i % 4]);
+    const files = { 'braces.js': lines.join('\n') + '\n' };
+    const old = ['}', '', '  return;', '  }', '}', '', '  retur;', '  }'];
+    assert.deepEqual(anchoredPlaces(lines, old, 0, lines.length - old.length, 0), []);
+    const r = apply(block('braces.js', old, ['}']), files);
+    untouched(r, files);
+    assert.equal(r.edits[0].code, 'no-match');
+    const [n, of] = compared(r.edits[0].message);
+    // Every place costs at least one unit per line (an equal line costs 1): the budget bounds the places.
+    assert.ok(n < of && n <= SEARCH_BUDGET_PER_EDIT / old.length, `${n} of ${of}`);
+    assert.equal(r.edits[0].candidates[0]?.start, 1);
   });
 });

@@ -348,14 +348,32 @@ describe('rung 5 refused: the block is in the file outside the window', () => {
     assert.equal(placed(locate(ws, [LONG], 4, { whitespace: false })).kind, 'fuzzy');
   });
 
-  it('whitespace-equal means what String.prototype.trimEnd removes, for every character', () => {
+  it('whitespace-equal means what the whitespace rung forgives, for every character at the end of the line', () => {
     for (let c = 0; c < 0x3100 || c === 0xfeff; c = c === 0x30ff ? 0xfeff : c + 1) {
       const ch = String.fromCharCode(c);
       const far = file(100, { 4: LONG_TYPO, 80: LONG + ch });
       const o = locate(far, [LONG], 4);
-      const trimmed = (LONG + ch).trimEnd() === LONG;
-      assert.equal(o.ok, !trimmed, `U+${c.toString(16).padStart(4, '0')}`);
+      // What String.prototype.trimEnd removes, and the zero-width characters (U+200B-U+200D, U+2060, U+FEFF).
+      const forgiven = (LONG + ch).trimEnd() === LONG || /[\u200B\u200C\u200D\u2060\uFEFF]/.test(ch);
+      assert.equal(o.ok, !forgiven, `U+${c.toString(16).padStart(4, '0')}`);
     }
+  });
+
+  it('a copy outside the window with a zero-width character inside a line, or in another normalisation form, refuses the fuzzy place too', () => {
+    const hidden = file(100, { 4: LONG_TYPO, 80: LONG.replace('Total', '\u200BTotal') });
+    const o = unplaced(locate(hidden, [LONG], 4));
+    assert.deepEqual([o.fuzzyRefused, o.outside], [4, [80]]);
+    assert.equal(placed(locate(hidden, [LONG], 4, { whitespace: false })).kind, 'fuzzy');
+    // `é` as U+00E9 in the reply, as `e` + U+0301 in the far copy; the line at the cited place has a typo.
+    const cafe = 'const label = describeCaf\u00e9(items, 2);';
+    const nfd = file(100, { 4: cafe.replace('describe', 'descrbe'), 80: cafe.normalize('NFD') });
+    const n = unplaced(locate(nfd, [cafe], 4));
+    assert.deepEqual([n.fuzzyRefused, n.outside], [4, [80]]);
+    // Many copies of the block's lines (the search hands over to findBlock): the same key.
+    const many = file(6000, { 4: LONG_TYPO, 5: 'x' });
+    for (let i = 1000; i < 6000; i++) many[i] = i % 2 ? LONG.replace('Total', '\u200BTotal') : 'x';
+    const m = unplaced(locate(many, [LONG, 'x'], 4));
+    assert.deepEqual([m.fuzzyRefused, m.outside.length, m.outside[0]], [4, 2499, 1001]);
   });
 
   it('one line off as well', () => {

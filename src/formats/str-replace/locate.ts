@@ -5,7 +5,7 @@
 
 import { alikeNote } from '../../core/invisible.ts';
 import { quote } from '../../core/diagnostics.ts';
-import { SEARCH_BUDGET_PER_EDIT, budgetedSimilarity, searchBudget, searchedNote, UNSEARCHED, type MatchOutcome, refusal, type SearchBudget } from '../../core/match.ts';
+import { SEARCH_BUDGET_PER_EDIT, budgetedSimilarity, candidateAt, closest, searchBudget, searchedNote, UNSEARCHED, unsearched, type MatchOutcome, refusal } from '../../core/match.ts';
 import { lastAtOrBelow } from '../../core/reply.ts';
 import { quickRatio } from '../../core/similarity.ts';
 import type { Candidate, Edit, RequestBudget } from '../../core/types.ts';
@@ -96,8 +96,30 @@ export function locateStr(lines: readonly string[], edit: Edit, request?: Reques
     };
   }
 
-  // No occurrence: the line most like old_str's first non-blank line.
+  // No occurrence. Several lines: their closest place, as every format finds it (anchors first).
   const old = textLines(oldStr);
+  const block = wholeLines(old);
+  if (n > 0 && block.filter((l) => l.trim() !== '').length >= 2) {
+    const near = closest(lines, block, null, 0, n - block.length, request);
+    const c = near.candidates[0];
+    if (unsearched(near)) return refusal('no-match', `old_str does not occur in ${edit.file}; ${UNSEARCHED}; old_str must match the file exactly, whitespace and indentation included`);
+    if (c) {
+      const i = c.differs.indexOf(true);
+      const where =
+        i < 0 ? '' : `, where line ${c.start + i} is ${c.lines[i] === undefined ? 'past the end of the file' : show(c.lines[i])} but old_str has ${show(block[i])}${c.lines[i] === undefined ? '' : alikeNote(c.lines[i], block[i], 'old_str')}`;
+      return {
+        ok: false,
+        code: 'no-match',
+        kind: null,
+        candidates: [c],
+        outside: [],
+        ...(near.searched ? { searched: near.searched } : {}),
+        message: `old_str does not occur in ${edit.file}; the closest place is ${range(c.start, c.end)} (similarity ${c.similarity.toFixed(3)})${where}${searchedNote(near)}; old_str must match the file exactly, whitespace and indentation included`,
+      };
+    }
+  }
+
+  // One line, or no place shares half the text: the line most like old_str's first non-blank line.
   const k = Math.max(0, old.findIndex((l) => l.trim() !== ''));
   const probe = old[k];
   let best = -1;
@@ -122,7 +144,7 @@ export function locateStr(lines: readonly string[], edit: Edit, request?: Reques
     return { ok: false, code: 'no-match', kind: null, candidates: [], outside: [], message: `old_str does not occur in ${edit.file}, which is empty` };
   }
   const first = Math.max(0, best - k);
-  const candidate = candidateAt(lines, old, first, searchBudget(null, SEARCH_BUDGET_PER_EDIT));
+  const candidate = candidateAt(lines, old, first, null, searchBudget(null, SEARCH_BUDGET_PER_EDIT));
   return {
     ok: false,
     code: 'no-match',
@@ -135,21 +157,16 @@ export function locateStr(lines: readonly string[], edit: Edit, request?: Reques
 }
 
 /**
- * The closest place as a candidate: its lines, which differ, and the
- * similarity of the least similar differing line. The comparisons are paid
- * from `budget` (an old_str of 400,000 lines, each a little off, must not
- * compare them all); differing lines left when it is spent count as
- * similarity 0 (not shown to be similar).
+ * The lines of old_str that stand for lines of the file: an empty first
+ * piece (old_str starts with a line feed) or last piece (it ends with one)
+ * is where a line ends or starts, not a line.
  */
-function candidateAt(lines: readonly string[], old: readonly string[], start: number, budget: SearchBudget): Candidate {
-  const slice = lines.slice(start, start + old.length);
-  const differs = old.map((line, i) => line !== slice[i]);
-  let weakest = 1;
-  old.forEach((line, i) => {
-    if (!differs[i] || weakest === 0) return;
-    weakest = Math.min(weakest, slice[i] === undefined || !budget.left() ? 0 : budgetedSimilarity(budget, line, slice[i]));
-  });
-  return { start: start + 1, end: start + slice.length, offset: null, similarity: weakest, lines: slice, differs };
+function wholeLines(old: readonly string[]): readonly string[] {
+  let a = 0;
+  let b = old.length;
+  if (b - a > 1 && old[b - 1] === '') b--;
+  if (b - a > 1 && old[0] === '') a++;
+  return old.slice(a, b);
 }
 
 function textLines(s: string): string[] {

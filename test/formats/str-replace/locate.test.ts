@@ -96,6 +96,28 @@ describe('str-replace locate: failures', () => {
     );
   });
 
+  it('names the closest place of an old_str of several lines, anchored on its lines the file has as they are', () => {
+    const file = ['def area(w, h):', '    s = w * h', '    return s', '', 'def perimeter(w, h):', '    s = 2 * (w + h)', '    return s', '', 'def main():', '    print(perimeter(2, 3))'];
+    // Its first line is line 3's too; its other lines are at 8-10: the place is 7-10, not 3.
+    const o = at(file, '    return s\n\ndef main():\n    print(perimiter(2, 3))\n', 'x\n');
+    assert.ok(!o.ok);
+    assert.deepEqual(o.candidates.map((c) => [c.start, c.end, c.differs]), [[7, 10, [false, false, false, true]]]);
+    assert.equal(
+      o.message,
+      'old_str does not occur in f.txt; the closest place is lines 7-10 (similarity 0.963), where line 10 is "    print(perimeter(2, 3))" but old_str has "    print(perimiter(2, 3))"; old_str must match the file exactly, whitespace and indentation included',
+    );
+    // A leading line feed is a line boundary, not a line: the same place.
+    const lead = at(file, '\n    return s\n\ndef main():\n    print(perimiter(2, 3))', 'x');
+    assert.ok(!lead.ok);
+    assert.deepEqual(lead.candidates.map((c) => [c.start, c.end]), [[7, 10]]);
+  });
+
+  it('falls back to the line most like the first non-blank line when no place shares half the text', () => {
+    const o = at(['alpha', 'beta', 'gamma'], 'zzzz qqqq\nwwww vvvv\nbeta', 'x');
+    assert.ok(!o.ok);
+    assert.match(o.message ?? '', /^old_str does not occur in f\.txt; the line most like its first line "zzzz qqqq" is line \d/);
+  });
+
   it('says so when the file is empty', () => {
     const o = at([], 'x', 'y');
     assert.ok(!o.ok);
