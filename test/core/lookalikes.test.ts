@@ -154,7 +154,7 @@ describe('many paths and edits', () => {
       const lines = Array.from({ length: Math.floor(next() * 4) }, (_, k) => (next() < 0.2 ? `x\u202e${k}` : `line ${k}`));
       return {
         edit: { file, kind: kinds[Math.floor(next() * kinds.length)], new: lines, ...(next() < 0.05 ? { moveTo: `moved/${f}.ts` } : {}) },
-        result: { status: next() < 0.9 ? 'applied' : 'failed', code: next() < 0.05 ? 'duplicate' : undefined, warnings: [] },
+        result: { status: next() < 0.9 ? 'applied' : 'failed', code: next() < 0.05 ? 'duplicate' : null, warnings: [] },
         ...(next() < 0.9 ? { from, to } : {}),
       };
     });
