@@ -13,6 +13,42 @@ export function lineSplices(before: readonly string[], after: readonly string[])
   return lineSplicesWithin(before, after) ?? [];
 }
 
+/** A stretch of original lines `[from, to)` that one written edit cites (its context and the lines it changes), and the splices inside it. */
+export interface SpliceGroup {
+  from: number;
+  to: number;
+  splices: Splice[];
+}
+
+/**
+ * Grow each group by one line on each side (within `[0, n)`) until
+ * `unique(group)` holds (its lines occur once in the file, say; a group that
+ * holds as it is does not grow), merge the groups with `merge` (those that
+ * came to share a line), and repeat until no group grew and none merged.
+ * `unique` must hold for a group of all `n` lines, or the growing stops
+ * there.
+ */
+export function widenUntilUnique(
+  groups: SpliceGroup[],
+  n: number,
+  unique: (group: SpliceGroup) => boolean,
+  merge: (groups: SpliceGroup[]) => SpliceGroup[],
+): SpliceGroup[] {
+  for (;;) {
+    let changed = false;
+    for (const g of groups) {
+      while (!unique(g) && (g.from > 0 || g.to < n)) {
+        g.from = Math.max(0, g.from - 1);
+        g.to = Math.min(n, g.to + 1);
+        changed = true;
+      }
+    }
+    const merged = merge(groups);
+    if (!changed && merged.length === groups.length) return merged;
+    groups = merged;
+  }
+}
+
 /**
  * `lineSplices`, or null when the two differ in more than `maxEdit` lines
  * (the diff stops there: its cost grows with the lines it changes).

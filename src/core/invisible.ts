@@ -11,8 +11,11 @@
 /** The zero-width characters a line may hide: forgiven at the whitespace rung. */
 export const ZERO_WIDTH = /[\u200B\u200C\u200D\u2060\uFEFF]/g;
 
-/** Any code point above ASCII: a line without one has nothing to normalise. */
-const NON_ASCII = /[^\x00-\x7f]/;
+/**
+ * Any code point above ASCII: a text without one has nothing to normalise
+ * (its NFC form is itself, and it holds no zero-width character).
+ */
+export const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
  * A line as the whitespace rung compares it: its zero-width characters

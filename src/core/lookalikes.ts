@@ -77,11 +77,14 @@ export type LookalikeIndex = ReadonlyMap<string, readonly string[]>;
 /** Index `paths` (the given files and the files a reply writes) by skeleton, for `lookalikeOf`. */
 export function lookalikeIndex(paths: Iterable<string>): LookalikeIndex {
   const index = new Map<string, string[]>();
+  const seen = new Set<string>();
   for (const p of paths) {
+    if (seen.has(p)) continue;
+    seen.add(p);
     const key = skeleton(p);
     const list = index.get(key);
     if (!list) index.set(key, [p]);
-    else if (!list.includes(p)) list.push(p);
+    else list.push(p);
   }
   return index;
 }
@@ -197,24 +200,25 @@ export function addLookalikeWarnings(placed: readonly Placed[], given: readonly 
     }
   }
   // Lines are numbered in the file written: each edit shifted by the edits placed before it.
-  const byFile = new Map<string, Placed[]>();
+  // Each file's placed edits in reply order, and those whose new lines hold a control.
+  const byFile = new Map<string, { placed: Placed[]; bidi: Set<Placed> }>();
   for (const w of live) {
-    if (w.edit.kind === 'delete' || w.edit.kind === 'rename' || w.from === undefined) continue;
-    const lines = w.lines ?? w.edit.new;
-    if (!lines.some((l) => BIDI_CONTROL.test(l))) continue;
-    byFile.set(w.edit.file, [...(byFile.get(w.edit.file) ?? []), w]);
+    if (w.from === undefined) continue;
+    let entry = byFile.get(w.edit.file);
+    if (!entry) byFile.set(w.edit.file, (entry = { placed: [], bidi: new Set() }));
+    entry.placed.push(w);
+    if (w.edit.kind === 'delete' || w.edit.kind === 'rename') continue;
+    if ((w.lines ?? w.edit.new).some((l) => BIDI_CONTROL.test(l))) entry.bidi.add(w);
   }
-  for (const [file, list] of byFile) {
+  for (const [file, { placed: inFile, bidi }] of byFile) {
+    if (bidi.size === 0) continue;
     // In the order the edits are spliced in (text.ts's applySplices): by place, then reply order.
-    const order = live
-      .filter((w) => w.edit.file === file && w.from !== undefined)
-      .map((w, i) => ({ w, i }))
-      .sort((a, b) => a.w.from! - b.w.from! || a.w.to! - b.w.to! || a.i - b.i);
+    const order = inFile.map((w, i) => ({ w, i })).sort((a, b) => a.w.from! - b.w.from! || a.w.to! - b.w.to! || a.i - b.i);
     const lines = givenSet.has(file) ? original(file) : [];
     let shift = 0;
     for (const { w } of order) {
       const text = w.lines ?? w.edit.new;
-      if (list.includes(w)) {
+      if (bidi.has(w)) {
         const found = bidiLines(text, w.from! + 1 + shift, new Set(lines.slice(w.from, w.to)));
         if (found.length > 0) w.result.warnings = [...w.result.warnings, diagnostic('bidi-control', 'warning', bidiMessage(w.edit.moveTo ?? file, found))];
       }

@@ -12,6 +12,8 @@
 // - `readPathLine`: whether a line of a reply is a path at all, prose, or
 //   neither (a line meant as a path that cannot be one).
 
+import { NON_ASCII } from './invisible.ts';
+
 /** Names of files that usually have no extension (so `Makefile:` is a path, `Output:` is not). */
 export const EXTENSIONLESS_NAMES: ReadonlySet<string> = new Set([
   'Makefile', 'GNUmakefile', 'makefile', 'Dockerfile', 'Containerfile', 'Vagrantfile', 'Jenkinsfile',
@@ -21,9 +23,6 @@ export const EXTENSIONLESS_NAMES: ReadonlySet<string> = new Set([
   'CONTRIBUTORS', 'MAINTAINERS', 'CODEOWNERS', 'OWNERS', 'VERSION', 'INSTALL', 'TODO', 'MANIFEST',
   'BUILD', 'WORKSPACE', 'CMakeLists.txt',
 ]);
-
-/** Any character outside ASCII (only such a path can change under Unicode normalisation). */
-const NON_ASCII = /[^\u0000-\u007f]/;
 
 /**
  * A path written canonically: backslashes become `/` (`src\App.js` is

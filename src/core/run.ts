@@ -405,7 +405,7 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
     // The first edit of each place and new lines (a map, not a scan: thousands of edits may share a place).
     const byChange = new Map<string, Work>();
     for (const w of list) {
-      const change = JSON.stringify([w.from, w.to, w.edit.kind, w.edit.moveTo ?? '', w.lines ?? w.edit.new]);
+      const change = changeKey(w.from!, w.to!, w.edit.kind, w.edit.moveTo ?? '', w.lines ?? w.edit.new);
       const twin = byChange.get(change);
       if (twin && w.edit.kind !== 'append' && w.edit.kind !== 'insert') {
         w.result.code = 'duplicate';
@@ -584,4 +584,14 @@ function shared(a: Work, b: Work): LineRange {
   if (af === at) return { start: af + 1, end: af };
   if (bf === bt) return { start: bf + 1, end: bf };
   return { start: Math.max(af, bf) + 1, end: Math.min(at, bt) };
+}
+
+/**
+ * A key equal for two changes exactly when they replace the same lines
+ * `[from, to)` the same way (kind, target of a move, new lines): the lines'
+ * lengths, then their text run together (the lengths tell where each line
+ * ends, whatever it holds), so that no character needs escaping.
+ */
+export function changeKey(from: number, to: number, kind: string, moveTo: string, lines: readonly string[]): string {
+  return `${from} ${to} ${kind} ${moveTo.length} ${lines.map((l) => l.length).join(',')}|${moveTo}${lines.join('')}`;
 }

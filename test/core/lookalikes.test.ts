@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bidiLines, bidiMessage, lookalikeIndex, lookalikeOf, skeleton } from '../../src/core/lookalikes.ts';
+import { diagnostic } from '../../src/core/diagnostics.ts';
+import { addLookalikeWarnings, bidiLines, bidiMessage, lookalikeIndex, lookalikeOf, skeleton, type Placed } from '../../src/core/lookalikes.ts';
 import type { ApplyResult } from '../../src/core/types.ts';
 import { applyRequest } from '../../src/formats/index.ts';
 
@@ -131,5 +132,92 @@ describe('the engine adds the warnings', () => {
     assert.deepEqual(codes(kept), [[]]);
     const moved = apply('whole', { 'k.js': 'a\u202e\nb\n' }, 'k.js\n```\nb\na\u202e\n```\n');
     assert.deepEqual(codes(moved), [[]], 'a line of the file, moved: not new');
+  });
+});
+
+describe('many paths and edits', () => {
+  /** A small deterministic generator (no clock, no Math.random). */
+  const random = (seed: number) => () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+
+  /** Placed edits over `files` files: some repeat a path, some hold a BiDi control, some fail. */
+  function placedEdits(count: number, files: number, seed: number): Placed[] {
+    const next = random(seed);
+    const kinds = ['replace', 'insert', 'write', 'delete', 'rename'] as const;
+    return Array.from({ length: count }, (): Placed => {
+      const f = Math.floor(next() * files);
+      const file = next() < 0.1 ? `src/\u0430${f}.ts` : `src/a${f}.ts`;
+      const from = Math.floor(next() * 50);
+      const to = from + Math.floor(next() * 3);
+      const lines = Array.from({ length: Math.floor(next() * 4) }, (_, k) => (next() < 0.2 ? `x\u202e${k}` : `line ${k}`));
+      return {
+        edit: { file, kind: kinds[Math.floor(next() * kinds.length)], new: lines, ...(next() < 0.05 ? { moveTo: `moved/${f}.ts` } : {}) },
+        result: { status: next() < 0.9 ? 'applied' : 'failed', code: next() < 0.05 ? 'duplicate' : null, warnings: [] },
+        ...(next() < 0.9 ? { from, to } : {}),
+      };
+    });
+  }
+
+  /** The bidi part of addLookalikeWarnings as first written (filtering every edit once per file), to compare with. */
+  function bidiReference(placed: readonly Placed[], given: readonly string[], original: (path: string) => readonly string[]): void {
+    const live = placed.filter((w) => w.result.status === 'applied' && w.result.code !== 'duplicate');
+    const givenSet = new Set(given);
+    const byFile = new Map<string, Placed[]>();
+    for (const w of live) {
+      if (w.edit.kind === 'delete' || w.edit.kind === 'rename' || w.from === undefined) continue;
+      if (!(w.lines ?? w.edit.new).some((l) => /[\u202a-\u202e\u2066-\u2069]/u.test(l))) continue;
+      byFile.set(w.edit.file, [...(byFile.get(w.edit.file) ?? []), w]);
+    }
+    for (const [file, list] of byFile) {
+      const order = live
+        .filter((w) => w.edit.file === file && w.from !== undefined)
+        .map((w, i) => ({ w, i }))
+        .sort((a, b) => a.w.from! - b.w.from! || a.w.to! - b.w.to! || a.i - b.i);
+      const lines = givenSet.has(file) ? original(file) : [];
+      let shift = 0;
+      for (const { w } of order) {
+        const text = w.lines ?? w.edit.new;
+        if (list.includes(w)) {
+          const found = bidiLines(text, w.from! + 1 + shift, new Set(lines.slice(w.from, w.to)));
+          if (found.length > 0) w.result.warnings = [...w.result.warnings, diagnostic('bidi-control', 'warning', bidiMessage(w.edit.moveTo ?? file, found))];
+        }
+        shift += text.length - (w.to! - w.from!);
+      }
+    }
+  }
+
+  it('warns as the per-file filter did, on 3000 edits over 400 files', () => {
+    const given = Array.from({ length: 400 }, (_, f) => `src/a${f}.ts`);
+    const original = (path: string) => Array.from({ length: 60 }, (_, k) => (k % 7 === 0 ? `x\u202e${k % 4}` : `line ${k} of ${path}`));
+    const ours = placedEdits(3000, 400, 7);
+    const theirs = placedEdits(3000, 400, 7);
+    addLookalikeWarnings(ours, given, original);
+    bidiReference(theirs, given, original);
+    const bidi = (p: Placed[]) => p.map((w) => w.result.warnings.filter((d) => d.code === 'bidi-control').map((d) => d.message));
+    assert.deepEqual(bidi(ours), bidi(theirs));
+    assert.ok(bidi(ours).flat().length > 100, 'the case exercises the warning');
+    assert.ok(ours.some((w) => w.result.warnings.some((d) => d.code === 'confusable-path')), 'and the look-alike one');
+  });
+
+  it('reads each edit a bounded number of times, however many files there are', () => {
+    const placed = placedEdits(4000, 2000, 11);
+    let reads = 0;
+    const counted = placed.map((w) => new Proxy(w, { get: (t, key) => (key === 'edit' && reads++, Reflect.get(t, key)) }));
+    addLookalikeWarnings(counted, [], () => []);
+    // Filtering every edit once per file would read `edit` millions of times here.
+    assert.ok(reads < 40 * placed.length, `${reads} reads of an edit for ${placed.length} edits`);
+  });
+
+  it('indexes repeated paths once', () => {
+    const paths = Array.from({ length: 20_000 }, (_, i) => (i % 2 ? 'app.py' : `\u0430pp${i % 3}.py`));
+    const index = lookalikeIndex(paths);
+    assert.deepEqual([...index.entries()], [
+      ['app0.py', ['\u0430pp0.py']],
+      ['app.py', ['app.py']],
+      ['app2.py', ['\u0430pp2.py']],
+      ['app1.py', ['\u0430pp1.py']],
+    ]);
   });
 });

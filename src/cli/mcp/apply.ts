@@ -7,8 +7,8 @@
 // and text for the model, in place of lines on stdout.
 
 import * as path from 'node:path';
-import { createTwoFilesPatch } from 'diff';
 import { retryMessage } from '../../core/retry.ts';
+import { unifiedDiff as diffTexts } from '../../patch/unified.ts';
 import type { ApplyResult, Edit, Format } from '../../core/types.ts';
 import { detectFormat, getFormat } from '../../formats/index.ts';
 import { predict, writeEach, type Change, type Outcome } from '../changes.ts';
@@ -91,24 +91,10 @@ function citedLines(p: Plan, reply: string): Map<number, Edit> {
   return byIndex;
 }
 
-/** The changes as one unified diff, paths as `a/…` and `b/…` (`/dev/null` for a file created or deleted). */
+/** The changes as one unified diff, paths as `a/…` and `b/…` (`/dev/null` for a file created or deleted), without git's headers. */
 export function unifiedDiff(changes: readonly Change[]): string {
-  return changes
-    .map((c) => {
-      const file = c.target.file.split(path.sep).join('/');
-      const patch = createTwoFilesPatch(
-        c.before === null ? '/dev/null' : `a/${file}`,
-        c.text === null ? '/dev/null' : `b/${file}`,
-        c.before ?? '',
-        c.text ?? '',
-        undefined,
-        undefined,
-        { context: 3 },
-      );
-      // jsdiff's first line is a `===` rule under the (absent) index name.
-      return patch.replace(/^=+\n/, '');
-    })
-    .join('');
+  const files = changes.map((c) => ({ name: c.target.file.split(path.sep).join('/'), before: c.before, after: c.text }));
+  return diffTexts(files, { style: 'plain' });
 }
 
 /** The plan's edits as the client gets them (each failed one with its retry message); `files` is filled by `write`. */

@@ -3,19 +3,12 @@
 // one chunk per changed stretch, three lines of context on each side,
 // widened until the chunk's old lines occur only once in the file.
 
-import { lineSplices } from '../../core/hunks.ts';
-import { parseText, type Splice } from '../../core/text.ts';
+import { lineSplices, widenUntilUnique, type SpliceGroup } from '../../core/hunks.ts';
+import { parseText } from '../../core/text.ts';
 import type { FileChange } from '../../core/types.ts';
 import { ADD, BEGIN, DELETE, END, UPDATE } from './parse.ts';
 
 export const CONTEXT = 3;
-
-interface Group {
-  /** Original lines `[from, to)` the chunk cites (context and removed). */
-  from: number;
-  to: number;
-  splices: Splice[];
-}
 
 /** How many times `old` occurs in `lines` (stops counting at 2). */
 function occurrences(lines: readonly string[], old: readonly string[]): number {
@@ -28,8 +21,8 @@ function occurrences(lines: readonly string[], old: readonly string[]): number {
 }
 
 /** Merge groups that share a line. */
-function merge(groups: Group[]): Group[] {
-  const out: Group[] = [];
+function merge(groups: SpliceGroup[]): SpliceGroup[] {
+  const out: SpliceGroup[] = [];
   for (const g of [...groups].sort((x, y) => x.from - y.from)) {
     const prev = out[out.length - 1];
     if (prev && g.from < prev.to) {
@@ -42,30 +35,17 @@ function merge(groups: Group[]): Group[] {
   return out;
 }
 
-/** The chunks for one file: groups of splices with their context, each unique in `before`. */
-export function planChunks(before: readonly string[], after: readonly string[], context = CONTEXT): Group[] {
+/** The chunks for one file: groups of splices with their context (the original lines `[from, to)` a chunk cites), each unique in `before`. */
+export function planChunks(before: readonly string[], after: readonly string[], context = CONTEXT): SpliceGroup[] {
   const n = before.length;
-  let groups = merge(
+  const groups = merge(
     lineSplices(before, after).map((s) => ({ from: Math.max(0, s.from - context), to: Math.min(n, s.to + context), splices: [s] })),
   );
-  for (;;) {
-    let changed = false;
-    for (const g of groups) {
-      if (n === 0) break;
-      while (occurrences(before, before.slice(g.from, g.to)) > 1) {
-        g.from = Math.max(0, g.from - 1);
-        g.to = Math.min(n, g.to + 1);
-        changed = true;
-      }
-    }
-    const merged = merge(groups);
-    if (!changed && merged.length === groups.length) return merged;
-    groups = merged;
-  }
+  return widenUntilUnique(groups, n, (g) => occurrences(before, before.slice(g.from, g.to)) <= 1, merge);
 }
 
 /** The chunk's lines: context ` `, removed `-`, added `+`. */
-export function chunkLines(before: readonly string[], g: Group): string[] {
+export function chunkLines(before: readonly string[], g: SpliceGroup): string[] {
   const out: string[] = [];
   let i = g.from;
   for (const s of [...g.splices].sort((x, y) => x.from - y.from)) {

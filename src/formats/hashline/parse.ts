@@ -7,7 +7,8 @@ import type { Code } from '../../core/diagnostics.ts';
 import { resolveFile } from '../../core/paths.ts';
 import { lastAtOrBelow } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult, Position, Span } from '../../core/types.ts';
-import { readJson, type JsonEntry, type JsonNode } from './json.ts';
+import { readJson, repeatedKey, type JsonMember, type JsonNode, type JsonObject, type JsonString } from '../../core/json.ts';
+import { expectedWords } from './json.ts';
 import { FILE_TAG_PATTERN } from './tag.ts';
 
 export type Op = 'replace' | 'insert_after' | 'delete';
@@ -32,8 +33,6 @@ const EXTENT_BUDGET = 2_000_000;
 
 /** Text that clearly means an edit call, even when it is not valid JSON. */
 const INTENT = /["']?\btool\b["']?\s*[:=]\s*["']?(?:edit|write)\b|["'](?:lines|tag|file_tag)["']\s*:/i;
-
-type StringNode = Extract<JsonNode, { type: 'string' }>;
 
 /** Offsets to positions, for one reply. */
 class Locator {
@@ -103,14 +102,14 @@ export function textLines(s: string): string[] {
 }
 
 /** Is this object an edit call? `"tool"` says so, or (without `"tool"`) a path with hashline citations. */
-function callKind(node: Extract<JsonNode, { type: 'object' }>): 'edit' | 'write' | null {
-  const tool = node.entries.find((e) => e.key === 'tool');
+function callKind(node: JsonObject): 'edit' | 'write' | null {
+  const tool = node.members.find((m) => m.key.value === 'tool');
   if (tool) {
     if (tool.value.type !== 'string') return null;
     const v = tool.value.value.trim().toLowerCase();
     return v === 'edit' || v === 'write' ? v : null;
   }
-  const keys = new Set(node.entries.map((e) => e.key));
+  const keys = new Set(node.members.map((m) => m.key.value));
   if (keys.has('path') && (keys.has('tag') || keys.has('lines') || keys.has('file_tag'))) return 'edit';
   return null;
 }
@@ -159,24 +158,24 @@ export function parseHashline(reply: string, context: ParseContext): ParseResult
         edits.push(buildEdit(node, kind, edits.length));
         return;
       }
-      for (const e of node.entries) collect(e.value);
+      for (const m of node.members) collect(m.value);
     } else if (node.type === 'array') {
       for (const item of node.items) collect(item);
     }
   };
 
-  const buildEdit = (node: Extract<JsonNode, { type: 'object' }>, kind: 'edit' | 'write', index: number): Edit => {
+  const buildEdit = (node: JsonObject, kind: 'edit' | 'write', index: number): Edit => {
     const span = spanOf(node.from, node.to);
     let file = '';
     const base = (): Edit => ({ index, kind: kind === 'write' ? 'write' : 'replace', file, old: [], new: [], span, warnings: [] });
     try {
       // Keys: each at most once.
-      const byKey = new Map<string, JsonEntry>();
-      for (const e of node.entries) {
-        if (byKey.has(e.key))
-          throw new EditError('malformed', `${loc.where(e.keyNode.from)}: the key ${show(e.key)} appears twice in this edit call; give it once`, e.keyNode.from, e.keyNode.to);
-        byKey.set(e.key, e);
+      const repeated = repeatedKey(node);
+      if (repeated) {
+        const k = repeated.key;
+        throw new EditError('malformed', `${loc.where(k.from)}: the key ${show(k.value)} appears twice in this edit call; give it once`, k.from, k.to);
       }
+      const byKey = new Map<string, JsonMember>(node.members.map((m) => [m.key.value, m]));
       const get = (key: string): JsonNode | undefined => byKey.get(key)?.value;
       const bad = (n: JsonNode, what: string): never => {
         throw new EditError('malformed', `${loc.where(n.from)}: ${what}, found ${describe(n)}`, n.from, n.to);
@@ -194,7 +193,7 @@ export function parseHashline(reply: string, context: ParseContext): ParseResult
         );
       }
       if (pathNode.type !== 'string') bad(pathNode, '"path" must be a string');
-      file = resolve((pathNode as StringNode).value);
+      file = resolve((pathNode as JsonString).value);
 
       if (kind === 'write') {
         const content = get('content');
@@ -218,7 +217,7 @@ export function parseHashline(reply: string, context: ParseContext): ParseResult
       if (fileTagNode !== undefined) {
         if (fileTagNode.type !== 'string' || !FILE_TAG_PATTERN.test(fileTagNode.value.trim()))
           bad(fileTagNode, '"file_tag" must be the 8 hexadecimal digits the read view shows after "file_tag:"');
-        fileTag = (fileTagNode as StringNode).value.trim().toLowerCase();
+        fileTag = (fileTagNode as JsonString).value.trim().toLowerCase();
       }
 
       // Citation: "line" (+ "tag"), "lines", or "range" (with "file_tag").
@@ -229,7 +228,7 @@ export function parseHashline(reply: string, context: ParseContext): ParseResult
       const given = [lineNode && '"line"', linesNode && '"lines"', rangeNode && '"range"'].filter(Boolean);
       if (given.length > 1) {
         const second = ['line', 'lines', 'range']
-          .flatMap((k) => (byKey.has(k) ? [byKey.get(k)!.keyNode] : []))
+          .flatMap((k) => (byKey.has(k) ? [byKey.get(k)!.key] : []))
           .sort((a, b) => a.from - b.from)[1];
         throw new EditError(
           'malformed',
@@ -273,16 +272,16 @@ export function parseHashline(reply: string, context: ParseContext): ParseResult
           if (m![2] !== undefined) {
             if (tagNode !== undefined) bad(tagNode, `"line" already gives the tag ${show(m![2])}; drop "tag" or write "line" as a number`);
             tag = m![2];
-            tagAt = lineNode.offsetAt(lineNode.value.indexOf(':') + 1)!;
+            tagAt = lineNode.offset(lineNode.value.indexOf(':') + 1);
           }
         } else {
           return bad(lineNode, '"line" must be a line number');
         }
         if (tagNode !== undefined) {
           if (tagNode.type !== 'string') bad(tagNode, '"tag" must be a string: the 4 characters after "N:" in the read view');
-          const t = tagNode as StringNode;
+          const t = tagNode as JsonString;
           tag = t.value.trim();
-          tagAt = tag === '' ? -1 : t.offsetAt(t.value.indexOf(tag))!;
+          tagAt = tag === '' ? -1 : t.offset(t.value.indexOf(tag));
         }
         if (n === 0) {
           if (op !== 'insert_after')
@@ -377,7 +376,7 @@ export function parseHashline(reply: string, context: ParseContext): ParseResult
 
   /** `"lines"`: entries `N:TAG`, one per line of the string (or per array item). */
   const readLines = (n: JsonNode, bad: (n: JsonNode, what: string) => never): Entry[] => {
-    const parts: { text: string; base: StringNode; at: number }[] = [];
+    const parts: { text: string; base: JsonString; at: number }[] = [];
     if (n.type === 'string') {
       const tokens = /^[\s,;]*\d+:[^\s,;]+(?:[\s,;]+\d+:[^\s,;]+)*[\s,;]*$/.test(n.value);
       const re = tokens ? /[^\s,;]+/g : /[^\r\n]+/g;
@@ -394,8 +393,8 @@ export function parseHashline(reply: string, context: ParseContext): ParseResult
     return parts.map(({ text, base, at }) => {
       const lead = text.length - text.trimStart().length;
       const m = /^(\d+):(\S+)(?:\s.*)?$/s.exec(text.trim());
-      const from = base.offsetAt(at + lead) ?? base.from;
-      const entryEnd = base.offsetAt(at + text.trimEnd().length) ?? base.to;
+      const from = base.offset(at + lead);
+      const entryEnd = base.offset(at + text.trimEnd().length);
       const fail = (what: string): never => {
         throw new EditError('malformed', `${loc.where(from)}: ${what}, found ${show(text.trim())}`, from, entryEnd);
       };
@@ -406,7 +405,7 @@ export function parseHashline(reply: string, context: ParseContext): ParseResult
         return fail('a tag is 4 characters; to cite a range of lines by number, use "range": [FIRST, LAST] with "file_tag"');
       if (number < 1) return fail('lines are numbered from 1');
       const tagIndex = at + lead + m[1].length + 1;
-      return { number, from, to: entryEnd, tag, tagAt: base.offsetAt(tagIndex) ?? base.from };
+      return { number, from, to: entryEnd, tag, tagAt: base.offset(tagIndex) };
     });
   };
 
@@ -470,25 +469,26 @@ export function parseHashline(reply: string, context: ParseContext): ParseResult
         let q = p + 1;
         while (q < limit && /\s/.test(reply[q])) q++;
         if (reply[q] === '{') {
-          const r = readJson(reply, p, limit);
+          const r = readJson(reply, p, { limit, controls: 'literal' });
           if (r.ok) {
             collect(r.node);
             pos = r.end;
             continue;
           }
-          for (const o of r.open) if (o > p && reply[o] === '[') doomed.add(o);
+          for (const o of r.error.open) if (o > p && reply[o] === '[') doomed.add(o);
         }
         pos = p + 1;
         continue;
       }
-      const r = readJson(reply, p, limit);
-      if (r.ok) {
-        collect(r.node);
-        pos = r.end;
+      const read = readJson(reply, p, { limit, controls: 'literal' });
+      if (read.ok) {
+        collect(read.node);
+        pos = read.end;
         continue;
       }
+      const r = read.error;
       // Not JSON. Does it clearly mean an edit call?
-      const { end, balanced } = extent(reply, loc, p, limit, r.at, budget);
+      const { end, balanced } = extent(reply, loc, p, limit, r.offset, budget);
       if (!meansCall(p, end)) {
         for (const o of r.open) if (o > p) doomed.add(o);
         pos = p + 1;
@@ -505,16 +505,16 @@ export function parseHashline(reply: string, context: ParseContext): ParseResult
           file = resolve(path[1]);
         }
       }
-      const truncated = r.eof && !balanced && limit === reply.length;
-      const ch = reply[r.at];
+      const truncated = r.atEnd && !balanced && limit === reply.length;
+      const ch = reply[r.offset];
       const found =
-        r.at >= limit
+        r.offset >= limit
           ? limit === reply.length ? 'the end of the reply' : 'the end of the code block'
           : ch === '\n' || ch === '\r' ? 'the end of the line' : `\`${ch}\``;
       const message = truncated
-        ? `${loc.where(r.at)}: the reply ends inside this ${write ? 'write' : 'edit'} call (expected ${r.expected}); the reply was cut off: send this call again, complete`
-        : `${loc.where(r.at)}: this ${write ? 'write' : 'edit'} call is not valid JSON: expected ${r.expected}, found ${found}`;
-      const errAt = Math.min(r.at, reply.length);
+        ? `${loc.where(r.offset)}: the reply ends inside this ${write ? 'write' : 'edit'} call (expected ${expectedWords(r, (o) => loc.where(o))}); the reply was cut off: send this call again, complete`
+        : `${loc.where(r.offset)}: this ${write ? 'write' : 'edit'} call is not valid JSON: expected ${expectedWords(r, (o) => loc.where(o))}, found ${found}`;
+      const errAt = Math.min(r.offset, reply.length);
       edits.push({
         index: edits.length,
         kind: write ? 'write' : 'replace',
@@ -522,7 +522,7 @@ export function parseHashline(reply: string, context: ParseContext): ParseResult
         old: [],
         new: [],
         span: spanOf(p, end),
-        error: diagnostic(truncated ? 'truncated' : 'malformed', 'error', message, spanOf(errAt, Math.min(errAt + (r.at < limit ? 1 : 0), reply.length))),
+        error: diagnostic(truncated ? 'truncated' : 'malformed', 'error', message, spanOf(errAt, Math.min(errAt + (r.offset < limit ? 1 : 0), reply.length))),
         warnings: [],
       });
       pos = Math.max(end, p + 1);

@@ -8,7 +8,8 @@ import type { Code } from '../../core/diagnostics.ts';
 import { givenFile, normalizePath } from '../../core/paths.ts';
 import { positioner } from '../../core/reply.ts';
 import type { Diagnostic, Edit, EditKind, ParseContext, ParseResult, Span } from '../../core/types.ts';
-import { heldJsonError, matchBracket, member, parseJsonAt, type JsonError, type JsonNode, type JsonString } from './json.ts';
+import { member, readJson, repeatedKey, type JsonError, type JsonNode, type JsonObject, type JsonString } from '../../core/json.ts';
+import { jsonErrorAt, jsonMessage, matchBracket } from './json.ts';
 
 /** Commands that edit a file. */
 export const EDIT_COMMANDS = ['str_replace', 'insert', 'create'] as const;
@@ -91,7 +92,7 @@ export function parseStrReplace(reply: string, context: ParseContext): ParseResu
   };
 
   /** One command object (`obj`) of a tool call spanning `outer`. */
-  const command = (obj: Extract<JsonNode, { type: 'object' }>, outer: JsonNode, wrapped: boolean): Found[] => {
+  const command = (obj: JsonObject, outer: JsonNode, wrapped: boolean): Found[] => {
     const whole = nodeSpan(outer);
     const cmd = member(obj, 'command');
     const pathNode = member(obj, 'path');
@@ -116,14 +117,8 @@ export function parseStrReplace(reply: string, context: ParseContext): ParseResu
       error ??= d;
     };
     // Keys: each at most once (JSON.parse would keep the last silently; which one the model meant is unknown).
-    const seen = new Set<string>();
-    for (const m of obj.members) {
-      if (seen.has(m.key.value)) {
-        problem(fail('malformed', m.key, `the key ${show(m.key.value)} appears twice in this ${name} call; give it once`));
-        break;
-      }
-      seen.add(m.key.value);
-    }
+    const repeated = repeatedKey(obj);
+    if (repeated) problem(fail('malformed', repeated.key, `the key ${show(repeated.key.value)} appears twice in this ${name} call; give it once`));
     if (pathNode === undefined) problem(fail('missing-path', obj, `the ${name} call has no "path"; name the file to edit`));
     else if (pathNode.type !== 'string') problem(fail('malformed', pathNode, `"path" must be a string`));
     else if (pathNode.value.trim() === '') problem(fail('missing-path', pathNode, `"path" is empty; name the file to edit`));
@@ -131,7 +126,7 @@ export function parseStrReplace(reply: string, context: ParseContext): ParseResu
     /** A required (or optional) string field. */
     const text = (field: string, required: boolean): JsonString | null => {
       const v = member(obj, field);
-      if (v === undefined || (v.type === 'literal' && v.value === null)) {
+      if (v === undefined || v.type === 'null') {
         if (required) problem(fail('malformed', v ?? obj, `the ${name} call needs ${show(field)} (a string)`));
         return null;
       }
@@ -203,13 +198,14 @@ export function parseStrReplace(reply: string, context: ParseContext): ParseResu
       if (input?.type === 'object') return command(input, node, true);
       if (isTool && input !== undefined) {
         const key = member(node, 'input') ? 'input' : 'arguments';
-        const inner = input.type === 'string' ? heldJsonError(key, input) : null;
+        const inner = input.type === 'string' ? input.held : undefined;
+        const innerAt = inner ? jsonErrorAt(inner) : 0;
         const error = inner
           ? diagnostic(
-              inner.error.atEnd ? 'truncated' : 'malformed',
+              inner.atEnd ? 'truncated' : 'malformed',
               'error',
-              `${at(pos(inner.offset))}: the JSON text in the tool call's "arguments" string is not valid JSON: ${inner.error.message}`,
-              span(inner.offset, Math.min(inner.offset + 1, reply.length)),
+              `${at(pos(innerAt))}: the JSON text in the tool call's "arguments" string is not valid JSON: ${jsonMessage(inner)}`,
+              span(innerAt, Math.min(innerAt + 1, reply.length)),
             )
           : fail('malformed', input, `the tool call's "${key}" must be a JSON object${key === 'arguments' ? ', or a string holding one' : ''}`);
         return [{ kind: 'replace', file: '', old: [], new: [], span: nodeSpan(node), warnings: [], error }];
@@ -237,8 +233,8 @@ export function parseStrReplace(reply: string, context: ParseContext): ParseResu
       : diagnostic(
           'malformed',
           'error',
-          `${at(pos(error.offset))}: the tool call is not valid JSON: ${error.message}`,
-          span(error.offset, Math.min(error.offset + 1, reply.length)),
+          `${at(pos(jsonErrorAt(error)))}: the tool call is not valid JSON: ${jsonMessage(error)}`,
+          span(jsonErrorAt(error), Math.min(jsonErrorAt(error) + 1, reply.length)),
         );
     return { kind, file: resolvePath(path, files), old: [], new: [], span: span(from, to), warnings: [], error: d };
   };
@@ -268,14 +264,14 @@ export function parseStrReplace(reply: string, context: ParseContext): ParseResu
         p++;
         continue;
       }
-      const r = parseJsonAt(reply, p);
+      const r = readJson(reply, p);
       if (r.ok) {
         found.push(...collect(r.node));
         p = r.end;
         continue;
       }
       const close = matchBracket(reply, p);
-      const end = Math.max(p + 1, close ?? (r.error.atEnd ? reply.length : lineEnd(r.error.offset)));
+      const end = Math.max(p + 1, close ?? (r.error.atEnd ? reply.length : lineEnd(jsonErrorAt(r.error))));
       const inner = depth < MAX_SCAN_DEPTH ? scan(p + 1, end, depth + 1) : { found: [], reach: end };
       if (inner.found.length > 0) found.push(...inner.found);
       else if (c === '{' && looksLikeEdit(reply.slice(p, end))) found.push(broken(p, end, r.error));

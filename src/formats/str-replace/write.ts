@@ -4,17 +4,10 @@
 // changed lines widened by neighbouring lines until it occurs only once in
 // the file. A deleted file cannot be expressed and is left out.
 
-import { lineSplices, spliceRange } from '../../core/hunks.ts';
-import { parseText, type Splice } from '../../core/text.ts';
+import { lineSplices, spliceRange, widenUntilUnique, type SpliceGroup } from '../../core/hunks.ts';
+import { parseText } from '../../core/text.ts';
 import type { FileChange } from '../../core/types.ts';
 import { occurrences } from './locate.ts';
-
-interface Group {
-  /** Original lines `[from, to)` that old_str holds. */
-  from: number;
-  to: number;
-  splices: Splice[];
-}
 
 const block = (lines: readonly string[], from: number, to: number) => lines.slice(from, to).map((l) => l + '\n').join('');
 
@@ -26,8 +19,8 @@ const block = (lines: readonly string[], from: number, to: number) => lines.slic
 const written = (l: string) => l + (l.endsWith('\r') ? '\r\n' : '\n');
 
 /** Merge replacement groups that share a line, and take in insertions strictly inside one. */
-function merge(groups: Group[]): Group[] {
-  const out: Group[] = [];
+function merge(groups: SpliceGroup[]): SpliceGroup[] {
+  const out: SpliceGroup[] = [];
   for (const g of [...groups].sort((x, y) => x.from - y.from || x.to - y.to)) {
     const prev = out[out.length - 1];
     const inside = prev && (g.from < prev.to || (g.from === g.to && g.from > prev.from && g.from < prev.to));
@@ -41,25 +34,16 @@ function merge(groups: Group[]): Group[] {
   return out;
 }
 
-/** The calls for one changed file, as `[from, to)` groups (an insertion has from === to). */
-export function planCalls(before: readonly string[], after: readonly string[]): Group[] {
+/**
+ * The calls for one changed file, as groups of original lines `[from, to)`
+ * that old_str holds (an insertion has from === to and is not widened).
+ */
+export function planCalls(before: readonly string[], after: readonly string[]): SpliceGroup[] {
   const n = before.length;
   const text = block(before, 0, n);
-  let groups: Group[] = lineSplices(before, after).map((s) => ({ from: s.from, to: s.to, splices: [s] }));
-  for (;;) {
-    let changed = false;
-    for (const g of groups) {
-      if (g.from === g.to) continue;
-      while (occurrences(text, block(before, g.from, g.to), 2).length > 1) {
-        g.from = Math.max(0, g.from - 1);
-        g.to = Math.min(n, g.to + 1);
-        changed = true;
-      }
-    }
-    const merged = merge(groups);
-    if (!changed && merged.length === groups.length) return merged;
-    groups = merged;
-  }
+  const groups = lineSplices(before, after).map((s) => ({ from: s.from, to: s.to, splices: [s] }));
+  const unique = (g: SpliceGroup) => g.from === g.to || occurrences(text, block(before, g.from, g.to), 2).length <= 1;
+  return widenUntilUnique(groups, n, unique, merge);
 }
 
 

@@ -560,6 +560,22 @@ function addLine(hunk: Hunk, row: Row): void {
 /** The span of a hunk in the reply: its header to its last line. */
 export const hunkSpan = (hunk: Hunk): Span => rowSpan(hunk.header, hunk.last);
 
+/** A hunk's lines as a replacement in `file`: its old and new lines, the context kept from the file, its spans, `meta` when given; no citation. */
+export function hunkReplace(hunk: Hunk, file: string, index: number, meta?: Edit['meta']): Edit {
+  return {
+    index,
+    kind: 'replace',
+    file,
+    old: hunk.old,
+    new: hunk.new,
+    keep: hunk.keep,
+    span: hunkSpan(hunk),
+    oldSpans: hunk.oldSpans,
+    ...(meta ? { meta } : {}),
+    warnings: [],
+  };
+}
+
 /**
  * The edit of one hunk of an existing file, or null for a hunk that changes
  * nothing (no `-` or `+` line). Context lines are kept from the file
@@ -570,17 +586,7 @@ export const hunkSpan = (hunk: Hunk): Span => rowSpan(hunk.header, hunk.last);
 export function hunkEdit(hunk: Hunk, file: string, index: number, fileError?: Diagnostic): Edit | null {
   if (hunk.changes === 0 && !hunk.error) return null;
   const n = hunk.numbers;
-  const edit: Edit = {
-    index,
-    kind: 'replace',
-    file,
-    old: hunk.old,
-    new: hunk.new,
-    keep: hunk.keep,
-    span: hunkSpan(hunk),
-    oldSpans: hunk.oldSpans,
-    warnings: [],
-  };
+  const edit = hunkReplace(hunk, file, index);
   if (hunk.newNoEol) edit.finalNewline = false;
   else if (hunk.oldNoEol) edit.finalNewline = true;
   if (hunk.old.length === 0) {

@@ -9,7 +9,7 @@ import { normalizePath, resolveFile } from '../../core/paths.ts';
 import { endSpan, lastAtOrBelow, replyLines, type ReplyLine } from '../../core/reply.ts';
 import { parseText } from '../../core/text.ts';
 import type { Diagnostic, Edit, EditKind, ParseContext, ParseResult, Position, Span } from '../../core/types.ts';
-import { hunkEdit, hunkSpan, rowSpan, scanDiff, type Hunk, type Row } from '../udiff/hunks.ts';
+import { hunkEdit, hunkReplace, rowSpan, scanDiff, type Hunk, type Row } from '../udiff/hunks.ts';
 import { placeInText } from './locate.ts';
 
 /** An opening, closing or self-closing tag whose name starts with `FILE_`. */
@@ -777,19 +777,7 @@ function withRange(edit: Edit, hunk: Hunk, tildes: readonly RangeMark[]): void {
  */
 function unchanged(hunk: Hunk, file: string, index: number): Edit | null {
   if (hunk.old.length === 0 || hunk.changes > 0 || hunk.error) return null;
-  const span = hunkSpan(hunk);
-  const edit: Edit = {
-    index,
-    kind: 'replace',
-    file,
-    old: hunk.old,
-    new: hunk.new,
-    keep: hunk.keep,
-    span,
-    oldSpans: hunk.oldSpans,
-    meta: { unchanged: true },
-    warnings: [],
-  };
+  const edit = hunkReplace(hunk, file, index, { unchanged: true });
   if (hunk.numbers) edit.cited = Math.max(1, hunk.numbers.oldStart);
   return edit;
 }

@@ -1,54 +1,17 @@
-// The positional JSON reader behind the str-replace parser.
+// str-replace's words for the JSON reader's errors, and its bracket scan.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { matchBracket, member, parseJsonAt, type JsonNode } from '../../../src/formats/str-replace/json.ts';
+import { readJson } from '../../../src/core/json.ts';
+import { jsonErrorAt, jsonMessage, matchBracket } from '../../../src/formats/str-replace/json.ts';
 
-/** JSON.parse's value of a node, to compare with the reader's. */
-function plain(n: JsonNode): unknown {
-  switch (n.type) {
-    case 'object':
-      return Object.fromEntries(n.members.map((m) => [m.key.value, plain(m.value)]));
-    case 'array':
-      return n.items.map(plain);
-    default:
-      return n.value;
-  }
-}
-
-describe('parseJsonAt', () => {
-  it('reads values as JSON.parse does, and where they end', () => {
-    for (const src of ['{}', '[]', '{"a": [1, -2.5e3, true, false, null], "b": {"c": "d"}}', '"\\u00e9\\ud83d\\ude00\\n\\t\\\\\\/"', '0', '[ {"x" : 1 } ]']) {
-      const r = parseJsonAt(`xx${src} tail`, 2);
-      assert.ok(r.ok, src);
-      assert.deepEqual(plain(r.node), JSON.parse(src), src);
-      assert.equal(r.end, 2 + src.length, src);
-    }
-  });
-
-  it('maps every decoded character of a string to where it came from', () => {
-    const text = ' "a\\nb\\u0063"';
-    const r = parseJsonAt(text, 1);
-    assert.ok(r.ok && r.node.type === 'string');
-    assert.equal(r.node.value, 'a\nbc');
-    assert.deepEqual(r.node.map, [2, 3, 5, 6, 12]);
-    assert.equal(r.node.from, 1);
-    assert.equal(r.node.to, 13);
-  });
-
-  it('keeps the last of repeated members, as JSON.parse does', () => {
-    const r = parseJsonAt('{"a": 1, "a": 2}', 0);
-    assert.ok(r.ok);
-    const a = member(r.node, 'a');
-    assert.ok(a && a.type === 'number');
-    assert.equal(a.value, 2);
-    assert.equal(member(r.node, 'b'), undefined);
-  });
-
+describe('jsonMessage', () => {
   it('reports where and why invalid JSON fails', () => {
     const cases: [string, number, string, boolean][] = [
       ['{"a": "x\ny"}', 8, 'a raw line break inside a string; write it as \\n', false],
       ['{"a": "x\ty"}', 8, 'a raw tab inside a string; write it as \\t', false],
+      ['{"a": "x\ry"}', 8, 'a raw carriage return inside a string; write it as \\r', false],
+      ['{"a": "x\u0001y"}', 8, 'the control character U+0001 inside a string; write it as \\u0001', false],
       ["{'a': 1}", 1, 'expected a member name in double quotes or "}", found "\'"', false],
       ['{"a": 1,}', 8, 'expected a member name in double quotes, found "}"', false],
       ['{"a" 1}', 5, 'expected ":" after the member name, found "1"', false],
@@ -61,18 +24,19 @@ describe('parseJsonAt', () => {
       ['{"a": [1, 2', 11, 'expected "," or "]" after an element, found the end of the text', true],
       ['{"a": tr', 8, 'the text ends inside a value', true],
       ['{"a": "\\u00', 11, 'the string is not closed: expected `"`', true],
+      ['{"a": "x\\', 9, 'the string is not closed: expected `"`', true],
     ];
     for (const [src, offset, message, atEnd] of cases) {
-      const r = parseJsonAt(src, 0);
+      const r = readJson(src, 0);
       assert.ok(!r.ok, src);
-      assert.deepEqual(r.error, { offset, message, atEnd }, src);
+      assert.deepEqual({ offset: jsonErrorAt(r.error), message: jsonMessage(r.error), atEnd: r.error.atEnd }, { offset, message, atEnd }, src);
     }
   });
 
   it('refuses nesting deeper than 256 levels without overflowing the stack', () => {
-    const r = parseJsonAt('['.repeat(10000), 0);
+    const r = readJson('['.repeat(10000), 0);
     assert.ok(!r.ok);
-    assert.equal(r.error.message, 'the value is nested too deeply');
+    assert.equal(jsonMessage(r.error), 'the value is nested too deeply');
   });
 });
 
