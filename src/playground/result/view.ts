@@ -65,6 +65,17 @@ export class ResultView {
   /** The chunk last moved to; null once the reader scrolls elsewhere. */
   private current: number | null = null;
   private settle = 0;
+  /**
+   * How many views were built, and how many transactions reconfigured an
+   * editor of the view: the parent's `data-builds` and `data-reconfigures`,
+   * for the tests (an update, "Expand unchanged lines" and a reveal
+   * reconfigure nothing).
+   */
+  private builds = 0;
+  private reconfigures = 0;
+  private readonly counter = EditorView.updateListener.of((update) => {
+    if (update.transactions.some((tr) => tr.reconfigured)) this.parent.dataset.reconfigures = String(++this.reconfigures);
+  });
 
   constructor(private readonly parent: HTMLElement) {
     this.prevButton = h('button', { attrs: { type: 'button' }, on: { click: () => this.step(-1) } }, 'Previous change');
@@ -76,6 +87,8 @@ export class ResultView {
     this.host = h('div', { class: 'pg-merge-host' });
     parent.classList.add('pg-result-view');
     parent.dataset.layout = 'none';
+    parent.dataset.builds = '0';
+    parent.dataset.reconfigures = '0';
     parent.append(this.bar, this.host);
     this.narrow = typeof matchMedia === 'function' ? matchMedia(NARROW) : null;
     this.narrow?.addEventListener('change', () => {
@@ -181,7 +194,7 @@ export class ResultView {
       const view = new EditorView({
         state: EditorState.create({
           doc: docs.b,
-          extensions: [baseExtensions(`Before and after: ${file}`, true), this.unifiedExtension(docs.a), folds(this.collapsed, COLLAPSE)],
+          extensions: [baseExtensions(`Before and after: ${file}`, true), this.unifiedExtension(docs.a), folds(this.collapsed, COLLAPSE), this.counter],
         }),
         parent: this.host,
       });
@@ -190,8 +203,8 @@ export class ResultView {
       this.host.className = 'pg-merge-host pg-merge-unified';
     } else {
       this.merge = new MergeView({
-        a: { doc: docs.a, extensions: [baseExtensions(`Before: ${file}`, true), folds(this.collapsed, COLLAPSE)] },
-        b: { doc: docs.b, extensions: [baseExtensions(`After: ${file}`, true), folds(this.collapsed, COLLAPSE)] },
+        a: { doc: docs.a, extensions: [baseExtensions(`Before: ${file}`, true), folds(this.collapsed, COLLAPSE), this.counter] },
+        b: { doc: docs.b, extensions: [baseExtensions(`After: ${file}`, true), folds(this.collapsed, COLLAPSE), this.counter] },
         parent: this.host,
         highlightChanges: true,
         gutter: true,
@@ -206,6 +219,7 @@ export class ResultView {
       this.host.className = 'pg-merge-host pg-merge-split';
     }
     this.parent.dataset.layout = this.layout;
+    this.parent.dataset.builds = String(++this.builds);
     this.bar.hidden = false;
     this.showStatus();
   }
