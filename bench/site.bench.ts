@@ -2,7 +2,12 @@
 // keystroke to diagnostics, the longest main-thread tasks per action, the
 // page's heap, and the JavaScript each page ships; with --lighthouse,
 // Lighthouse scores. Two cases: a 5,000-line source with a 50-edit reply,
-// and a 20,000-line source (about 1.1 MB) with a 20-edit reply.
+// and a 20,000-line source (about 1.1 MB) with a 20-edit reply. Paths on
+// the result view besides: an edit added to the reply (and taken away
+// again), "Expand unchanged lines" and back, a live run (the reply streamed
+// in 40 chunks from a stand-in chat endpoint on 127.0.0.1, the one the
+// browser tests use: no network), and typing a word and erasing it in the
+// source without waiting between keys.
 //
 // Usage:
 //   npm run build && npm run bench:site
@@ -13,6 +18,9 @@
 //                                             turn with --dist, and show it as OLD instead of the baseline
 //   npm run bench:site -- --runs N            pastes per case (default 3), --keys N keystrokes per editor (default 40)
 //   npm run bench:site -- --cases 5k,20k --replay-budget 300 --lighthouse
+//   npm run bench:site -- --paths adding,expanding,live,quick   only these paths (pasting, typing, selecting,
+//                                             switching, replaying, adding, expanding, live, quick; default all);
+//                                             without pasting, the session opens with the source in place
 // Prints one table, the baseline's figures next to this run's; asserts nothing about time.
 
 import { createServer, type Server } from 'node:http';
@@ -26,6 +34,7 @@ import { chromium, type Browser, type ElementHandle, type Locator, type Page } f
 import { encodeSession } from '../src/share/share.ts';
 import { applyRequest } from '../src/index.ts';
 import { largeReply as reply, largeSource as source } from '../test/e2e/fixtures/large.ts';
+import { chunksOf, startModelServer } from '../test/e2e/fixtures/model-server.ts';
 
 // ---------------------------------------------------------------- options
 
@@ -50,6 +59,14 @@ const RUNS = Number(option('--runs') ?? 3);
 const KEYS = Number(option('--keys') ?? 40);
 const REPLAY_BUDGET_MS = Number(option('--replay-budget') ?? 300) * 1000;
 const CASE_IDS = (option('--cases') ?? '5k,20k').split(',');
+const PATHS = ['pasting', 'typing', 'selecting', 'switching', 'replaying', 'adding', 'expanding', 'live', 'quick'] as const;
+const PATH_IDS = (option('--paths') ?? PATHS.join(',')).split(',');
+for (const p of PATH_IDS)
+  if (!(PATHS as readonly string[]).includes(p)) {
+    console.error(`--paths: no path "${p}" (the paths: ${PATHS.join(', ')})`);
+    process.exit(2);
+  }
+const runs = (p: (typeof PATHS)[number]) => PATH_IDS.includes(p);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** How long a step may take before the bench gives up on it: generous, the page may be slow. */
@@ -111,11 +128,32 @@ const CASES: Case[] = [
 // line, which the merge view shows on its result side.
 const finalSummary = (c: Case) => `All ${c.edits} edits applied`;
 const MARKER = 'value_2 = compute(beta, alpha, 2)';
+/** One more edit for the reply, of line 7 (which no other edit names). */
+const EXTRA_EDIT = 'app.py\n<editblock>\n<<<<<<< REMOVE\n7│    value_7 = compute(alpha, beta, 7)  # step 7\n=======\n    │    value_7 = compute(beta, alpha, 7)\n>>>>>>> INSERT\n</editblock>\n';
 
 // ---------------------------------------------------------------- figures
 
-type Action = 'pasting' | 'typing' | 'selecting edits' | 'switching files' | 'replaying';
-const ACTIONS: Action[] = ['pasting', 'typing', 'selecting edits', 'switching files', 'replaying'];
+type Action =
+  | 'pasting'
+  | 'typing'
+  | 'selecting edits'
+  | 'switching files'
+  | 'replaying'
+  | 'adding an edit to the reply'
+  | 'expanding unchanged lines'
+  | 'live run'
+  | 'typing with many edits';
+const ACTIONS: Action[] = [
+  'pasting',
+  'typing',
+  'selecting edits',
+  'switching files',
+  'replaying',
+  'adding an edit to the reply',
+  'expanding unchanged lines',
+  'live run',
+  'typing with many edits',
+];
 
 interface CaseFigures {
   lines: number;
@@ -130,6 +168,8 @@ interface CaseFigures {
   keyReply: number[];
   /** Durations (ms) of every long task (> 50 ms) during each action, longest first. */
   longTasks: Record<Action, number[]>;
+  /** The actions measured (a figure recorded before there was this list: the first five). */
+  ran?: Action[];
   replay: { done: boolean; ms: number; progress: string };
   /** The page's JavaScript heap after the case, after a collection (bytes; workers not included). */
   heapUsed: number;
@@ -310,8 +350,9 @@ async function waitRegion(page: Page, region: ElementHandle<Element>, test: 'inc
 }
 
 /** Put `text` in the editor as a user's paste: Control+V with the text on the clipboard, or, where the clipboard is refused, a paste event. */
-async function paste(page: Page, editor: Locator, text: string): Promise<string> {
+async function paste(page: Page, editor: Locator, text: string, atEnd = false): Promise<string> {
   await editor.click();
+  if (atEnd) await page.keyboard.press('Control+End');
   const clipboard = await page.evaluate(async (text) => {
     try {
       await navigator.clipboard.writeText(text);
@@ -361,7 +402,8 @@ async function runCase(browser: Browser, origin: string, c: Case): Promise<CaseF
 
   const summary = finalSummary(c);
   // The session starts with the reply and an empty app.py, and a second file for the tabs.
-  const hash = encodeSession({ format: 'ln-diff', files: [{ name: 'app.py', text: '' }, { name: 'util.py', text: helper() }], reply: rep });
+  // (Without the pastes, app.py holds the source from the start.)
+  const hash = encodeSession({ format: 'ln-diff', files: [{ name: 'app.py', text: runs('pasting') ? '' : src }, { name: 'util.py', text: helper() }], reply: rep });
   await step(page, 'open the playground', async () => {
     await page.goto(`${origin}/playground/#${hash}`, { timeout: STEP_MS });
     await page.getByRole('region', { name: 'Diagnostics', exact: true }).locator('.ld-row[data-edit]').first().waitFor({ timeout: STEP_MS });
@@ -400,7 +442,7 @@ async function runCase(browser: Browser, origin: string, c: Case): Promise<CaseF
     into.push(ms);
     log(`paste ${what}: ${ms.toFixed(0)} ms`);
   };
-  {
+  if (runs('pasting')) {
     for (let run = 1; run <= RUNS; run++) {
       if (run > 1)
         await step(page, `empty app.py before paste ${run}`, async () => {
@@ -461,13 +503,20 @@ async function runCase(browser: Browser, origin: string, c: Case): Promise<CaseF
   };
   const keySource: number[] = [];
   const keyReply: number[] = [];
-  await during('typing', async () => {
-    await typeIn('source', sourceEditor, 1, keySource);
-    await typeIn('reply', replyEditor, 3, keyReply);
-  });
+  if (!runs('pasting'))
+    await step(page, `wait for "${summary}" and the merge view showing "${MARKER}"`, async () => {
+      await waitRegion(page, region, 'includes', summary);
+      await waitRegion(page, merge, 'includes', MARKER);
+      await settle(page, 500);
+    });
+  if (runs('typing'))
+    await during('typing', async () => {
+      await typeIn('source', sourceEditor, 1, keySource);
+      await typeIn('reply', replyEditor, 3, keyReply);
+    });
 
   // ------------------------------------------------ selecting edits
-  await during('selecting edits', async () => {
+  if (runs('selecting')) await during('selecting edits', async () => {
     const rows = regionLoc.locator('.ld-row[data-edit]');
     const count = await rows.count();
     for (let i = 0; i < count; i++) {
@@ -484,7 +533,7 @@ async function runCase(browser: Browser, origin: string, c: Case): Promise<CaseF
   });
 
   // ------------------------------------------------ switching files
-  await during('switching files', async () => {
+  if (runs('switching')) await during('switching files', async () => {
     const tabs = page.getByRole('tablist', { name: 'Source files' }).getByRole('tab');
     const names = await tabs.allTextContents();
     if (names.length < 2) throw new Error(`bench:site: step "switch files" failed: the session has ${names.length} tab(s)`);
@@ -502,7 +551,7 @@ async function runCase(browser: Browser, origin: string, c: Case): Promise<CaseF
 
   // ------------------------------------------------ replaying
   let replay = { done: false, ms: 0, progress: '' };
-  await during('replaying', async () => {
+  if (runs('replaying')) await during('replaying', async () => {
     const panel = page.locator('#pg-replay');
     const play = page.locator('#pg-replay-play');
     const progress = page.locator('#pg-replay-progress');
@@ -526,6 +575,99 @@ async function runCase(browser: Browser, origin: string, c: Case): Promise<CaseF
     if (!done && (await play.textContent()) === 'Pause') await play.click().catch(() => undefined);
   });
 
+  // ------------------------------------------------ the result view's paths
+  // Each on the session as the steps above left it: app.py holds the source, the reply its edits.
+  const expandButton = page.locator('#pg-merge').getByRole('button', { name: /^(Expand|Collapse) unchanged lines$/ });
+  const moreSummary = `All ${c.edits + 1} edits applied`;
+  if (runs('adding'))
+    await during('adding an edit to the reply', async () => {
+      // One more editblock at the end of the reply (line 7 is no other edit's), then Undo: the set of edits grows and shrinks.
+      for (let run = 1; run <= RUNS; run++) {
+        await step(page, `add an edit at the end of the reply (run ${run}): wait for "${moreSummary}"`, async () => {
+          await paste(page, replyEditor, EXTRA_EDIT, true);
+          await waitRegion(page, region, 'includes', moreSummary);
+          await settle(page, 300);
+        });
+        await step(page, `undo the added edit (run ${run}): wait for "${summary}"`, async () => {
+          await page.keyboard.press('Control+z');
+          await waitRegion(page, region, 'includes', summary);
+          await settle(page, 300);
+        });
+      }
+      log(`added an edit to the reply and took it away ${RUNS} times`);
+    });
+  if (runs('expanding'))
+    await during('expanding unchanged lines', async () => {
+      for (let run = 1; run <= RUNS; run++) {
+        await step(page, `Expand unchanged lines (run ${run})`, async () => {
+          await expandButton.click({ timeout: STEP_MS });
+          await page.waitForFunction((m) => m.querySelector('[aria-pressed="true"]') && !m.querySelector('.cm-collapsedLines'), merge, { timeout: STEP_MS, polling: 50 });
+          await settle(page, 300);
+        });
+        await step(page, `Collapse unchanged lines (run ${run})`, async () => {
+          await expandButton.click({ timeout: STEP_MS });
+          await page.waitForFunction((m) => m.querySelector('.cm-collapsedLines'), merge, { timeout: STEP_MS, polling: 50 });
+          await settle(page, 300);
+        });
+      }
+      log(`expanded and collapsed unchanged lines ${RUNS} times`);
+    });
+  if (runs('quick'))
+    await during('typing with many edits', async () => {
+      // A word typed at the end of line 8 of the source, 30 ms a key without waiting for any result, then erased.
+      const word = 'quickly';
+      await step(page, 'put the cursor at the end of line 8 of the source', async () => {
+        await sourceEditor.click();
+        await page.keyboard.press('Control+Home');
+        for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowDown');
+        await page.keyboard.press('End');
+        await settle(page, 300);
+      });
+      const before = await regionText(page, region);
+      for (let run = 1; run <= RUNS; run++) {
+        await step(page, `type "${word}" and erase it (run ${run}): wait for the diagnostics as before`, async () => {
+          await page.keyboard.type(word, { delay: 30 });
+          for (let i = 0; i < word.length; i++) await page.keyboard.press('Backspace', { delay: 30 });
+          await waitRegion(page, region, 'equals', before);
+          await settle(page, 300);
+        });
+      }
+      log(`typed and erased "${word}" ${RUNS} times`);
+    });
+  if (runs('live')) {
+    // The reply streamed back by a stand-in chat endpoint (OpenAI's protocol) on 127.0.0.1.
+    const key = 'sk-bench-0123456789';
+    const model = await startModelServer({ cors: true, chunks: chunksOf(rep, 40), key });
+    try {
+      await step(page, 'empty the reply before the live run', async () => {
+        await clear(page, replyEditor);
+        await page.waitForFunction((r) => r.querySelectorAll('.ld-row[data-edit]').length === 0, region, { timeout: STEP_MS, polling: 50 });
+        await settle(page, 300);
+      });
+      await step(page, 'open "Run with a model" and fill in the stand-in endpoint', async () => {
+        await page.getByText('Run with a model').click({ timeout: STEP_MS });
+        // The panel's code is loaded once it fills the base URL: only then fill it in.
+        const base = await page.getByLabel('Base URL').elementHandle({ timeout: STEP_MS });
+        await page.waitForFunction((el) => (el as HTMLInputElement).value !== '', base, { timeout: STEP_MS, polling: 50 });
+        await page.getByLabel('Base URL').fill(model.base, { timeout: STEP_MS });
+        await page.getByLabel('Model', { exact: true }).fill('bench-model', { timeout: STEP_MS });
+        await page.getByLabel('API key').fill(key, { timeout: STEP_MS });
+        await page.getByLabel('Your request').fill('Swap the arguments of compute on the lines named.', { timeout: STEP_MS });
+        await settle(page, 300);
+      });
+      await during('live run', async () => {
+        await step(page, `Run: wait for the whole reply and "${summary}"`, async () => {
+          await page.getByRole('button', { name: 'Run', exact: true }).click({ timeout: STEP_MS });
+          await page.locator('#pg-live-message').filter({ hasText: 'Done:' }).waitFor({ timeout: STEP_MS });
+          await waitRegion(page, region, 'includes', summary);
+        });
+        log('live run done');
+      });
+    } finally {
+      await model.close();
+    }
+  }
+
   // ------------------------------------------------ heap, long tasks
   const cdp = await context.newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
@@ -539,7 +681,8 @@ async function runCase(browser: Browser, origin: string, c: Case): Promise<CaseF
   for (const a of ACTIONS) longTasks[a].sort((x, y) => y - x);
   if (errors.length) log(`page errors: ${errors.join(' | ')}`);
   await context.close();
-  return { lines: c.lines, chars: src.length, edits: c.edits, pasteSource, pasteReply, pasteMethod, keySource, keyReply, longTasks, replay, heapUsed: usedSize };
+  const ran = [...new Set(windows.map((w) => w.action))];
+  return { lines: c.lines, chars: src.length, edits: c.edits, pasteSource, pasteReply, pasteMethod, keySource, keyReply, longTasks, ran, replay, heapUsed: usedSize };
 }
 
 // ---------------------------------------------------------------- JavaScript shipped
@@ -612,7 +755,7 @@ function rowsFor(cases: string[]): Row[] {
     const key = (which: 'keySource' | 'keyReply', name: string): Row => ({
       metric: `${id}: keystroke in the ${name} → diagnostics, p50 / p95`,
       goal: `p95 < ${c.keyGoal} ms`,
-      show: when((x) => `${quantile(x[which], 0.5).toFixed(0)} / ${quantile(x[which], 0.95).toFixed(0)} ms`),
+      show: when((x) => (x[which].length ? `${quantile(x[which], 0.5).toFixed(0)} / ${quantile(x[which], 0.95).toFixed(0)} ms` : 'not measured')),
       met: ok((x) => quantile(x[which], 0.95) < c.keyGoal),
     });
     rows.push(
@@ -621,18 +764,21 @@ function rowsFor(cases: string[]): Row[] {
       key('keySource', 'source'),
       key('keyReply', 'reply'),
     );
+    const measured = (x: CaseFigures, a: Action) => (x.ran ?? ACTIONS.slice(0, 5)).includes(a);
     for (const a of ACTIONS)
       rows.push({
         metric: `${id}: longest tasks, ${a}`,
         goal: a === 'pasting' ? '(reported)' : 'none > 100 ms',
-        show: when((x) => longText(x.longTasks[a] ?? [])),
-        met: a === 'pasting' ? undefined : ok((x) => (x.longTasks[a]?.[0] ?? 0) <= 100),
+        show: when((x) => (measured(x, a) ? longText(x.longTasks[a] ?? []) : 'not measured')),
+        met: a === 'pasting' ? undefined : ok((x) => measured(x, a) && (x.longTasks[a]?.[0] ?? 0) <= 100),
       });
     rows.push(
       {
         metric: `${id}: replay at 10,000 tokens/s, Play → done`,
         goal: '(reported)',
-        show: when((x) => (x.replay.done ? `${(x.replay.ms / 1000).toFixed(1)} s` : `not done in ${(x.replay.ms / 1000).toFixed(0)} s`)),
+        show: when((x) =>
+          !measured(x, 'replaying') ? 'not measured' : x.replay.done ? `${(x.replay.ms / 1000).toFixed(1)} s` : `not done in ${(x.replay.ms / 1000).toFixed(0)} s`,
+        ),
       },
       { metric: `${id}: page JS heap after the case`, goal: '(reported)', show: when((x) => `${(x.heapUsed / 1048576).toFixed(1)} MB`) },
     );
@@ -644,7 +790,7 @@ function table(now: Figures, base: Figures | null): string {
   const ids = [...new Set([...Object.keys(now.cases), ...Object.keys(base?.cases ?? {})])];
   const rows = rowsFor(ids);
   const head = ['metric', 'goal', base ? `OLD ${base.commit}` : 'OLD', `NEW ${now.commit}`, 'NEW meets goal'];
-  const body = rows.map((r) => [r.metric, r.goal, base ? r.show(base) : '(no baseline)', r.show(now), r.met ? (r.met(now) ? 'met' : 'NOT met') : '']);
+  const body = rows.map((r) => [r.metric, r.goal, base ? r.show(base) : '(no baseline)', r.show(now), r.met && r.show(now) !== 'not measured' ? (r.met(now) ? 'met' : 'NOT met') : '']);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => '| ' + cells.map((c, i) => c.padEnd(widths[i])).join(' | ') + ' |';
   return [line(head), '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|', ...body.map(line)].join('\n');

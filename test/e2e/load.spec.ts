@@ -5,6 +5,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { encodeSession, type Session } from '../../src/share/share.ts';
 import { SHOW_AFTER_MS } from '../../src/playground/guard.ts';
+import { largeReply, largeSource } from './fixtures/large.ts';
 
 const SESSION: Session = {
   format: 'auto',
@@ -214,4 +215,68 @@ test.describe('large inputs and slow runs', () => {
     await expect(summary(page)).not.toContainText('All 1 edit applied');
     expect(errors).toEqual([]);
   });
+});
+
+// Typing into a large session, in both editors, fast (no wait between keys):
+// every keystroke moves the documents under the result view, the marks and
+// the diagnostics while runs are in flight. Nothing may log an error: a
+// position kept from an older document and used on a newer one shows as
+// "CodeMirror plugin crashed: RangeError: Position … is out of range".
+test.describe('typing into a 20,000-line session with a 20-edit reply', () => {
+  const LARGE: Session = { format: 'auto', files: [{ name: 'app.py', text: largeSource(20_000) }], reply: largeReply(20_000, 20) };
+  for (const size of [
+    { width: 1400, height: 1000 },
+    { width: 390, height: 844 },
+  ])
+    test(`no console error or page error, ${size.width} px wide`, async ({ page }) => {
+      test.setTimeout(180_000);
+      const errors = watch(page);
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+      });
+      await page.setViewportSize(size);
+      await page.goto(`/playground/#${encodeSession(LARGE)}`);
+      await expect(summary(page)).toContainText('All 20 edits applied', { timeout: 60_000 });
+      const source = page.getByLabel('Source: app.py');
+      const type = (text: string) => page.keyboard.type(text, { delay: 10 });
+
+      // The source: line 2 (edit #1's), a new line, then the end of the file, then a line in the middle (Control+End, up).
+      await source.click();
+      await page.keyboard.press('Control+Home');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('End');
+      await type(' # typed');
+      await page.keyboard.press('Enter');
+      await type('new_line = 1');
+      for (let i = 0; i < 5; i++) await page.keyboard.press('Backspace');
+      await page.keyboard.press('Control+End');
+      await type('tail = 2\n');
+      for (let i = 0; i < 40; i++) await page.keyboard.press('PageUp');
+      await page.keyboard.press('End');
+      await type(' # middle');
+      // Lines taken away and put back: edits lose their place and find it again.
+      await page.keyboard.press('Shift+ArrowUp');
+      await page.keyboard.press('Shift+ArrowUp');
+      await page.keyboard.press('Delete');
+      await page.keyboard.press('Control+z');
+
+      // The reply: the first cited line, an edit added at the end, and part of one taken away.
+      await reply(page).click();
+      await page.keyboard.press('Control+Home');
+      for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('End');
+      await type('x');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.press('Control+End');
+      await type('app.py\n<editblock>\n<<<<<<< REMOVE\n7│    value_7 = compute(alpha, beta, 7)  # step 7\n=======\n    │    value_7 = 7\n>>>>>>> INSERT\n</editblock>\n');
+      for (let i = 0; i < 30; i++) await page.keyboard.press('Backspace');
+      await page.keyboard.press('Control+z');
+      await page.keyboard.press('Control+z');
+
+      // The engine has caught up: the result is for the text as it stands.
+      await expect(page.locator('#pg-engine')).toHaveText(/Engine: (<1|\d+) ms/, { timeout: 60_000 });
+      await expect(page.getByRole('region', { name: 'Result', exact: true }).locator('.cm-editor').first()).toBeVisible();
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      expect(errors).toEqual([]);
+    });
 });

@@ -266,3 +266,70 @@ test.describe('the result view on a 20,000-line file', () => {
     expect(errors).toEqual([]);
   });
 });
+
+test.describe('the result view stays built as the edits change', () => {
+  test.setTimeout(120_000);
+
+  /** One more edit, of block 50 (which no other edit names): its body line. */
+  const EXTRA_LINE = bodyLine(50);
+  const EXTRA = ['', 'big.js', '<editblock>', '<<<<<<< REMOVE', `${EXTRA_LINE}│  const v = x * 50;`, '=======', ' │  const v = x * 50 + 1;', '>>>>>>> INSERT', '</editblock>', ''].join('\n');
+  const counts = (page: Page) => page.locator('#pg-merge').evaluate((el: HTMLElement) => ({ builds: el.dataset.builds, reconfigures: el.dataset.reconfigures }));
+
+  test('an edit added to the reply updates the view in place (nothing rebuilt or reconfigured); Expand shows every line', async ({ page }) => {
+    const errors = await openAt(page, { width: 1400, height: 1000 });
+    const view = result(page);
+    const bar = await changesBar(view);
+    const start = await counts(page);
+    expect(start.builds).toBe('1');
+    expect(start.reconfigures).toBe('0');
+    // The same editors stay: mark their elements.
+    await view.locator('.cm-content').first().evaluate((el) => el.setAttribute('data-probe', 'kept'));
+    await view.locator('.cm-content').nth(1).evaluate((el) => el.setAttribute('data-probe', 'kept'));
+    const replyEditor = page.getByLabel('Model reply');
+    await replyEditor.focus();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.insertText(EXTRA);
+    await expect(page.locator('#pg-summary')).toContainText(`All ${EDITS + 1} edits applied`, { timeout: 30_000 });
+    await expect(bar).toContainText(`${EDITS + 1} changes`);
+    await expect(view.locator('.cm-content').first()).toHaveAttribute('data-probe', 'kept');
+    await expect(view.locator('.cm-content').nth(1)).toHaveAttribute('data-probe', 'kept');
+    expect(await counts(page)).toEqual(start);
+    // The new change is the first: its line is out of the folds, on both sides.
+    await bar.getByRole('button', { name: 'Next change' }).click();
+    await expect(bar).toContainText(`Change 1 of ${EDITS + 1}`);
+    await expect.poll(() => lines(page, 'a', 'visible')).toContain(EXTRA_LINE);
+    await expect.poll(() => lines(page, 'b', 'visible')).toContain(EXTRA_LINE);
+    await expect.poll(() => lines(page, 'a', 'changed')).toContain(EXTRA_LINE);
+
+    // Taking it away again: the folds come back where they were, still without a rebuild.
+    await replyEditor.focus();
+    await page.keyboard.press('Control+z');
+    await expect(page.locator('#pg-summary')).toContainText(`All ${EDITS} edits applied`, { timeout: 30_000 });
+    await expect(bar).toContainText(`${EDITS} changes`);
+    expect(await counts(page)).toEqual(start);
+
+    // Expand unchanged lines: an effect, not a new configuration; then every line can be shown.
+    await view.getByRole('button', { name: 'Expand unchanged lines' }).click();
+    await expect(view.locator('.cm-collapsedLines')).toHaveCount(0);
+    expect(await counts(page)).toEqual(start);
+    const scroller = view.locator('.cm-mergeView');
+    for (const where of ['top', 'middle', 'bottom'] as const) {
+      await scroller.evaluate((el, where) => (el.scrollTop = where === 'top' ? 0 : where === 'middle' ? el.scrollHeight / 2 : el.scrollHeight), where);
+      // The lines drawn in the box follow one another, with none folded between them.
+      await expect
+        .poll(async () => {
+          const shown = await lines(page, 'a', 'visible');
+          return shown.length > 5 && shown.every((n, i) => i === 0 || n === shown[i - 1] + 1);
+        }, { message: `consecutive lines at the ${where}` })
+        .toBe(true);
+    }
+    // At the bottom: the last lines of both documents.
+    await expect.poll(() => lines(page, 'a', 'visible')).toContain(BLOCKS * 5);
+    await expect.poll(() => lines(page, 'b', 'visible')).toContain(BLOCKS * 5 + 2 * EDITS);
+    // And folded again.
+    await view.getByRole('button', { name: 'Collapse unchanged lines' }).click();
+    await expect(view.locator('.cm-collapsedLines').first()).toBeAttached();
+    expect(await counts(page)).toEqual(start);
+    expect(errors).toEqual([]);
+  });
+});

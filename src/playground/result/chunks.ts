@@ -72,9 +72,3 @@ export function buildChunks(diff: ExactDiff, a: Text, b: Text): Chunk[] {
       ),
   );
 }
-
-/** The lines each chunk covers, to tell whether two sets of chunks lie the same way. */
-export function layout(chunks: readonly Chunk[], a: Text, b: Text): string {
-  const line = (doc: Text, pos: number) => doc.lineAt(Math.min(pos, doc.length)).number;
-  return chunks.map((c) => `${line(a, c.fromA)},${c.toA - c.fromA > 0 ? line(a, c.toA - 1) : 0},${line(b, c.fromB)},${c.toB - c.fromB > 0 ? line(b, c.toB - 1) : 0}`).join(' ');
-}

@@ -5,15 +5,18 @@
 // one, or "Expand unchanged lines"), "Previous change" / "Next change" walk
 // the chunks, and `reveal` brings given lines into view on both sides,
 // expanding whatever hides them. An update applies the two documents'
-// deltas (never replaces a whole document) and takes the chunks from the
-// new diff. Loaded with import() on the first result.
+// deltas (never replaces a whole document), takes the chunks from the new
+// diff and folds the stretches they leave in place (folds.ts): the view is
+// built once per file and never reconfigured; "Expand unchanged lines" is
+// an effect on each editor. Loaded with import() on the first result.
 
-import { MergeView, getChunks, getOriginalDoc, originalDocChangeEffect, uncollapseUnchanged, unifiedMergeView, type Chunk } from '@codemirror/merge';
-import { ChangeSet, Compartment, EditorState, type Extension, type Text } from '@codemirror/state';
+import { MergeView, getChunks, getOriginalDoc, originalDocChangeEffect, unifiedMergeView, type Chunk } from '@codemirror/merge';
+import { ChangeSet, EditorState, type Extension, type Text } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { baseExtensions, track, untrack } from '../editors.ts';
 import { h } from '../dom.ts';
-import { buildChunks, exactConfig, fits, layout } from './chunks.ts';
+import { buildChunks, exactConfig, fits } from './chunks.ts';
+import { foldedRanges, folds, openFold, refold, setFolding } from './folds.ts';
 import { spanLines } from './chunking.ts';
 import type { Delta, ExactDiff, PlacedRegion } from '../../text-delta/exact.ts';
 import './result.css';
@@ -52,7 +55,6 @@ export class ResultView {
   private merge: MergeView | null = null;
   /** Unified (narrow screens): the text after, with the original as the merge extension's. */
   private unified: EditorView | null = null;
-  private readonly unifiedConfig = new Compartment();
   private file: string | null = null;
   private diff: ExactDiff | null = null;
   /** The lengths of the documents `diff` is for: chunks are built only for those. */
@@ -63,6 +65,17 @@ export class ResultView {
   /** The chunk last moved to; null once the reader scrolls elsewhere. */
   private current: number | null = null;
   private settle = 0;
+  /**
+   * How many views were built, and how many transactions reconfigured an
+   * editor of the view: the parent's `data-builds` and `data-reconfigures`,
+   * for the tests (an update, "Expand unchanged lines" and a reveal
+   * reconfigure nothing).
+   */
+  private builds = 0;
+  private reconfigures = 0;
+  private readonly counter = EditorView.updateListener.of((update) => {
+    if (update.transactions.some((tr) => tr.reconfigured)) this.parent.dataset.reconfigures = String(++this.reconfigures);
+  });
 
   constructor(private readonly parent: HTMLElement) {
     this.prevButton = h('button', { attrs: { type: 'button' }, on: { click: () => this.step(-1) } }, 'Previous change');
@@ -74,6 +87,8 @@ export class ResultView {
     this.host = h('div', { class: 'pg-merge-host' });
     parent.classList.add('pg-result-view');
     parent.dataset.layout = 'none';
+    parent.dataset.builds = '0';
+    parent.dataset.reconfigures = '0';
     parent.append(this.bar, this.host);
     this.narrow = typeof matchMedia === 'function' ? matchMedia(NARROW) : null;
     this.narrow?.addEventListener('change', () => {
@@ -105,7 +120,6 @@ export class ResultView {
     const lengthA = lengthAfter(u.a, a.length);
     const lengthB = lengthAfter(u.b, b.length);
     if (!fits(u.diff, lengthA, lengthB)) return false;
-    const before = layout(this.chunks(), a, b);
     this.diff = u.diff;
     this.lengths = { a: lengthA, b: lengthB };
     this.cache = null;
@@ -127,8 +141,8 @@ export class ResultView {
         });
       } else refresh(view);
     }
-    const next = this.docs();
-    if (next && this.collapsed && layout(this.chunks(), next.a, next.b) !== before) this.setCollapse(true);
+    // The chunks are the new diff's now: fold the stretches they leave (those that did not move stay as they are).
+    for (const view of this.editors()) view.dispatch({ effects: refold.of(null) });
     this.current = null;
     this.showStatus();
     return true;
@@ -180,7 +194,7 @@ export class ResultView {
       const view = new EditorView({
         state: EditorState.create({
           doc: docs.b,
-          extensions: [baseExtensions(`Before and after: ${file}`, true), this.unifiedConfig.of(this.unifiedExtension(docs.a))],
+          extensions: [baseExtensions(`Before and after: ${file}`, true), this.unifiedExtension(docs.a), folds(this.collapsed, COLLAPSE), this.counter],
         }),
         parent: this.host,
       });
@@ -189,20 +203,23 @@ export class ResultView {
       this.host.className = 'pg-merge-host pg-merge-unified';
     } else {
       this.merge = new MergeView({
-        a: { doc: docs.a, extensions: baseExtensions(`Before: ${file}`, true) },
-        b: { doc: docs.b, extensions: baseExtensions(`After: ${file}`, true) },
+        a: { doc: docs.a, extensions: [baseExtensions(`Before: ${file}`, true), folds(this.collapsed, COLLAPSE), this.counter] },
+        b: { doc: docs.b, extensions: [baseExtensions(`After: ${file}`, true), folds(this.collapsed, COLLAPSE), this.counter] },
         parent: this.host,
         highlightChanges: true,
         gutter: true,
-        collapseUnchanged: this.collapsed ? COLLAPSE : undefined,
         diffConfig: this.conf,
       });
+      // The chunks came after the editors' states: fold now.
+      this.merge.a.dispatch({ effects: refold.of(null) });
+      this.merge.b.dispatch({ effects: refold.of(null) });
       track(this.merge.a);
       track(this.merge.b);
       this.watchScroll(this.merge.dom);
       this.host.className = 'pg-merge-host pg-merge-split';
     }
     this.parent.dataset.layout = this.layout;
+    this.parent.dataset.builds = String(++this.builds);
     this.bar.hidden = false;
     this.showStatus();
   }
@@ -214,7 +231,6 @@ export class ResultView {
       highlightChanges: true,
       gutter: true,
       syntaxHighlightDeletions: false,
-      collapseUnchanged: this.collapsed ? COLLAPSE : undefined,
       diffConfig: this.conf,
     });
   }
@@ -232,6 +248,11 @@ export class ResultView {
       this.unified.dom.remove();
       this.unified = null;
     }
+  }
+
+  /** The editors shown: both sides, or the unified one. */
+  private editors(): EditorView[] {
+    return this.merge ? [this.merge.a, this.merge.b] : this.unified ? [this.unified] : [];
   }
 
   /** The documents shown: A (before) and B (after). */
@@ -268,12 +289,8 @@ export class ResultView {
     this.collapsed = on;
     this.expandButton.textContent = on ? 'Expand unchanged lines' : 'Collapse unchanged lines';
     this.expandButton.setAttribute('aria-pressed', String(!on));
-    // A new collapse configuration builds the collapsed stretches afresh (from the current chunks).
-    if (this.merge) this.merge.reconfigure({ collapseUnchanged: on ? COLLAPSE : undefined });
-    else if (this.unified) {
-      const original = getOriginalDoc(this.unified.state);
-      this.unified.dispatch({ effects: this.unifiedConfig.reconfigure(this.unifiedExtension(original)) });
-    }
+    // An effect on each editor: folding on folds every unchanged stretch afresh (from the current chunks).
+    for (const view of this.editors()) view.dispatch({ effects: setFolding.of(on) });
   }
 
   // ------------------------------------------------------------ moving
@@ -379,15 +396,10 @@ function uncollapse(view: EditorView, span: { start: number; end: number }): voi
   const doc = view.state.doc;
   const from = doc.line(clampLine(span.start - (span.end < span.start ? 1 : 0), doc)).from;
   const to = doc.line(clampLine(Math.max(span.start, span.end), doc)).to;
-  const starts = new Set<number>();
-  for (const source of view.state.facet(EditorView.decorations)) {
-    if (typeof source === 'function') continue;
-    source.between(from, to, (start, end, deco) => {
-      // The merge extension's collapsed stretches: block replacements with a widget.
-      if (end > start && deco.spec.block && deco.spec.widget) starts.add(start);
-    });
-  }
-  if (starts.size > 0) view.dispatch({ effects: [...starts].map((pos) => uncollapseUnchanged.of(pos)) });
+  const starts = foldedRanges(view.state)
+    .filter((r) => r.from <= to && r.to >= from)
+    .map((r) => r.from);
+  if (starts.length > 0) view.dispatch({ effects: starts.map((pos) => openFold.of(pos)) });
 }
 
 function chunkRegion(chunk: Chunk, a: Text, b: Text): PlacedRegion {
