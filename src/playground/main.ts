@@ -182,8 +182,12 @@ const sessions = new Sessions(state, ui, notices, {
   opened: () => live.refresh(true),
 });
 
+/** The session's size in characters (every file and the reply), without building it. */
+const sessionChars = (): number => state.tabs.reduce((n, t) => n + t.view.state.doc.length, reply.state.doc.length + (state.sessionPrompt?.length ?? 0));
+
 const address = new Address(state, ui, notices, {
   session: () => sessions.current(),
+  size: sessionChars,
   open: (session) => sessions.set(session),
   digest: () => currentDigest(state),
   copy: (text, what) => results.copy(text, what),
@@ -211,9 +215,17 @@ rowActions.shrink = (edit) => shrink.action(edit);
 
 const note = saveNote();
 ui.linkWarning.after(note.el);
-const saver = new Saver({ storage: localStore, session: () => sessions.current(), report: note.show });
+const saver = new Saver({ storage: localStore, session: () => sessions.current(), size: sessionChars, report: note.show });
+// What waits for a pause in typing is done when the page is hidden or left: the saved copy at once,
+// and an address whose link is older than the session gives way to the saved copy.
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState !== 'hidden') return;
+  if (saver.pending) saver.flush();
+  address.flush();
+});
 window.addEventListener('pagehide', () => {
   if (saver.pending) saver.flush();
+  address.leaving(saver.current);
 });
 
 resetControl(ui.reset, () => {
