@@ -168,17 +168,11 @@ export class Address {
   }
 
   /**
-   * The page is being left while its address holds an older session than the
-   * one shown: when the browser's saved copy holds the shown one, the
-   * address drops its hash, so that reloading or coming back opens the saved
-   * copy rather than the older link.
+   * The link the address holds when the page is left while it is older than
+   * the session shown (a change waits for its link), or null.
    */
-  leaving(savedCopyCurrent: boolean): void {
-    if (!savedCopyCurrent || !this.stale || !location.hash) return;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    history.replaceState(history.state, '', location.pathname + location.search);
-    this.shownHash = '';
+  leaving(): string | null {
+    return this.stale && location.hash.length > 1 ? location.hash.slice(1) : null;
   }
 
   /** A new session replaced the old one: its link starts a history entry of its own. */

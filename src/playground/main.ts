@@ -20,7 +20,7 @@ import { mountExamples } from './examples.ts';
 import { LiveMount } from './live-mount.ts';
 import { fromDrop, mountOpenFiles, readPicked, type PickedFile } from './open-files.ts';
 import { demoSession } from './demo.ts';
-import { Saver, localStore } from './persist.ts';
+import { Saver, localStore, markSavedOver, tabStore, takeSavedOver } from './persist.ts';
 import { resetControl, saveNote } from './guard.ts';
 import { mountLazyPanels } from './panels.ts';
 import type { Decoded } from '../share/share.ts';
@@ -225,7 +225,9 @@ document.addEventListener('visibilitychange', () => {
 });
 window.addEventListener('pagehide', () => {
   if (saver.pending) saver.flush();
-  address.leaving(saver.current);
+  // A reload reopens the address it had: this tab remembers that the saved copy is newer than that link.
+  const older = address.leaving();
+  if (older !== null && saver.current) markSavedOver(tabStore(), older);
 });
 
 resetControl(ui.reset, () => {
@@ -294,9 +296,16 @@ async function addPicked(picked: PickedFile[], skipped: number): Promise<void> {
 
 // ---------------------------------------------------------------- start
 
-/** A link in the address wins; otherwise the state saved in this browser, checked like a link; otherwise the demo. */
+/**
+ * A link in the address wins (unless this tab left it before the address
+ * caught up with what was typed over it: then the saved copy is newer);
+ * otherwise the state saved in this browser, checked like a link; otherwise
+ * the demo.
+ */
 async function start(): Promise<void> {
-  const saved = location.hash.slice(1) === '' ? saver.read() : null;
+  const hash = location.hash.slice(1);
+  const over = takeSavedOver(tabStore(), hash);
+  const saved = hash === '' || over ? saver.read() : null;
   if (saved !== null) {
     let decoded: Decoded;
     try {
@@ -304,9 +313,11 @@ async function start(): Promise<void> {
     } catch {
       decoded = { ok: false, error: 'the link worker did not answer' };
     }
-    if (decoded.ok && location.hash.slice(1) === '') {
+    if (decoded.ok && location.hash.slice(1) === hash) {
       address.forgetHash();
       sessions.set(decoded.session);
+      // The address still holds the older link: it follows the session shown.
+      if (over) address.schedule();
       say('Restored the session saved in this browser.');
       return;
     }

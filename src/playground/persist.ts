@@ -9,6 +9,7 @@
 
 import type { Session } from '../session/session.ts';
 import { pauseFor, SAVE_PAUSE } from '../session/pause.ts';
+import { hash53 } from '../digest/digest.ts';
 
 /** The localStorage key of the saved session. */
 export const SAVE_KEY = 'ln-diff:playground:session';
@@ -145,6 +146,44 @@ export class Saver {
       /* storage unavailable */
     }
     this.options.report('cleared', 0);
+  }
+}
+
+/**
+ * The sessionStorage key (this tab only, kept across its reloads) naming the
+ * link the saved copy was typed over: the tab was left before the address
+ * caught up with the session, so a reload of that link opens the saved copy.
+ */
+export const OVER_KEY = 'ln-diff:playground:saved-over';
+
+const linkMark = (hash: string) => `${hash.length}:${hash53(hash)}`;
+
+/** The tab is being left with `hash` in its address, older than the saved copy. */
+export function markSavedOver(storage: Storage | null, hash: string): void {
+  try {
+    storage?.setItem(OVER_KEY, linkMark(hash));
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+/** Whether the saved copy was typed over the link `hash` in this tab (asked once: the mark is removed). */
+export function takeSavedOver(storage: Storage | null, hash: string): boolean {
+  try {
+    const mark = storage?.getItem(OVER_KEY) ?? null;
+    if (mark !== null) storage?.removeItem(OVER_KEY);
+    return hash !== '' && mark === linkMark(hash);
+  } catch {
+    return false;
+  }
+}
+
+/** sessionStorage, or null where it is unavailable. */
+export function tabStore(): Storage | null {
+  try {
+    return window.sessionStorage ?? null;
+  } catch {
+    return null;
   }
 }
 
