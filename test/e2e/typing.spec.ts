@@ -73,9 +73,10 @@ test.describe('typing in a large session', () => {
     const editor = await open(page);
     const save = pauseFor(size, SAVE_PAUSE);
     const link = pauseFor(size, LINK_PAUSE);
-    // keystrokes 300 ms apart: shorter than either pause for a session this large
-    expect(save).toBeGreaterThan(300);
-    await type(page, TYPED, 300);
+    // keystrokes 500 ms apart: longer than a small session's pause, shorter than either pause for a session this large
+    expect(pauseFor(0, SAVE_PAUSE)).toBeLessThan(500);
+    expect(save).toBeGreaterThan(500);
+    await type(page, TYPED, 500);
     await expect(editor).toContainText(`${TYPED}def function_1(alpha, beta):`);
     expect(await counts(page)).toEqual({ saves: 0, addresses: 0 });
 
