@@ -2,10 +2,10 @@
 // format, options, selection, prompt) is saved in localStorage once typing
 // pauses (the pause grows with the session: src/session/pause.ts), at once
 // when the page is hidden or left, and only when it is small enough (about
-// 4 MB). Never anything else: no API
-// key, no endpoint; only the fields of a session are written. What is read
-// back is untrusted (another tab, an older version, a hand edit): the page
-// passes it through the same checks as a share link before using it.
+// 4 MB). Never anything else: no API key, no endpoint; only the fields of a
+// session are written. What is read back is untrusted (another tab, an older
+// version, a hand edit): the page passes it through the same checks as a
+// share link before using it.
 
 import type { Session } from '../session/session.ts';
 import { pauseFor, SAVE_PAUSE } from '../session/pause.ts';
@@ -15,8 +15,6 @@ import { hash53 } from '../digest/digest.ts';
 export const SAVE_KEY = 'ln-diff:playground:session';
 /** Sessions larger than this (characters of saved JSON) are not saved. */
 export const SAVE_LIMIT = 4_000_000;
-/** Wait for a pause in typing at least this long before saving (longer for a large session: `SAVE_PAUSE`). */
-export const SAVE_DELAY_MS = SAVE_PAUSE.least;
 
 export type Saved = { ok: true; text: string } | { ok: false; size: number };
 
