@@ -2,9 +2,9 @@
 // compared with the target file by file. Also the message the bench would
 // send back to the model for its failed edits. No DOM, no `node:`.
 
-import { applyRequest, getFormat } from '../formats/index.ts';
+import { applyRead } from '../formats/index.ts';
 import { retryMessage } from '../core/retry.ts';
-import type { ApplyResult, Edit } from '../core/types.ts';
+import type { ApplyResult } from '../core/types.ts';
 import { taskFiles, taskTarget, type BenchTask } from './tasks.ts';
 import type { ReplyScore } from './types.ts';
 
@@ -60,7 +60,7 @@ export function withoutReasoning(reply: string): string {
 export function scoreReply(task: BenchTask, format: string, reply: string): { score: ReplyScore; retry: string | null; result: ApplyResult } {
   const files = taskFiles(task);
   reply = withoutReasoning(reply);
-  const result = applyRequest({ format, files, response: reply });
+  const { result, edits: read } = applyRead({ format, files, response: reply });
   const score = emptyScore();
   score.edits = result.edits.length;
   score.parsed = score.edits > 0;
@@ -77,17 +77,8 @@ export function scoreReply(task: BenchTask, format: string, reply: string): { sc
   score.applied = score.parsed && score.matches.failed === 0 && errors.length === 0;
   score.exact = reachesTarget(task, result);
 
-  const failed = result.edits.filter((e) => e.status === 'failed');
-  let retry: string | null = null;
-  if (failed.length > 0) {
-    const parsed = new Map<number, Edit>();
-    try {
-      for (const e of getFormat(result.format)?.parse(reply, { files: Object.keys(files) }).edits ?? []) parsed.set(e.index, e);
-    } catch {
-      // Without the parsed edits the messages only lack the cited lines.
-    }
-    const messages = failed.map((e) => retryMessage(e, parsed.get(e.index)?.old ?? [])).filter((m): m is string => m !== null);
-    retry = messages.length ? messages.join('\n\n') : null;
-  }
+  // The cited lines of each failed edit, as the engine read them (the reply is not parsed again).
+  const messages = result.edits.flatMap((e, i) => (e.status === 'failed' ? [retryMessage(e, read[i]?.old ?? [])] : [])).filter((m): m is string => m !== null);
+  const retry = messages.length ? messages.join('\n\n') : null;
   return { score, retry, result };
 }

@@ -234,8 +234,25 @@ function unplacedMessage(outcome: Extract<MatchOutcome, { ok: false }>, work: Wo
  * src/core/budget.ts).
  */
 export function runFormat(format: Format, request: ApplyRequest, detected = false): ApplyResult {
+  return runFormatRead(format, request, detected).result;
+}
+
+/**
+ * A result with the edits it was made from: `edits[i]` is the edit, as its
+ * format's `parse` read it, whose result is `result.edits[i]`. What the
+ * engine read is handed on, so that what follows (the page's comparisons and
+ * retry messages, the replay, the bench's scores) need not parse the reply
+ * again. Plain data.
+ */
+export interface ReadResult {
+  result: ApplyResult;
+  edits: Edit[];
+}
+
+/** `runFormat`, with the edits it read. */
+export function runFormatRead(format: Format, request: ApplyRequest, detected = false): ReadResult {
   const parsed = format.parse(request.response, { files: Object.keys(request.files), ...(detected ? { detected } : {}) });
-  return runParts([{ format, parsed }], request, format);
+  return runPartsRead([{ format, parsed }], request, format);
 }
 
 /** What one format read from a reply. */
@@ -252,6 +269,11 @@ export interface Part {
  * each edit's result says which format read it.
  */
 export function runParts(parts: readonly Part[], request: ApplyRequest, main: Format): ApplyResult {
+  return run(parts, request, main, requestBudget()).result;
+}
+
+/** `runParts`, with the edits it read. */
+export function runPartsRead(parts: readonly Part[], request: ApplyRequest, main: Format): ReadResult {
   return run(parts, request, main, requestBudget());
 }
 
@@ -260,7 +282,7 @@ function setOwn<T>(map: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(map, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
-function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget: RequestBudget): ApplyResult {
+function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget: RequestBudget): ReadResult {
   const options = request.options ?? {};
   const window = options.window ?? ENGINE_DEFAULTS.window;
   const threshold = String(options.fuzzyThreshold ?? ENGINE_DEFAULTS.fuzzyThreshold);
@@ -492,7 +514,7 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
         diagnostic('no-edits', 'warning', `no edit was found in the reply, read as ${main.title}`),
     );
   }
-  return {
+  const result: ApplyResult = {
     ok: work.every((w) => w.result.status === 'applied') && !diagnostics.some((d) => d.severity === 'error'),
     files,
     edits: work.map((w) => w.result),
@@ -500,6 +522,7 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
     detection: null,
     diagnostics,
   };
+  return { result, edits: read.map((r) => r.edit) };
 }
 
 /**

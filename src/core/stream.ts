@@ -13,7 +13,8 @@
 //   - `edit-complete` when nothing that can still arrive can change it: it
 //     has no `truncated` error, the format's `StreamRules` say it is settled,
 //     and every edit before it is complete. Its result is what `runFormat`
-//     gives for that edit alone against the original files.
+//     gives for that edit alone against the original files, with the files
+//     that run gives (applying the edit now needs no second run).
 //   - `edit-dropped` when a later parse no longer has an edit not yet complete.
 // `end()` parses the whole reply, partial last line included, exactly as
 // `runFormat` does: its result is the answer. Overlaps and duplicates with
@@ -121,7 +122,13 @@ export type StreamEvent =
       /** How they matched. */
       match: MatchKind | null;
     }
-  | { type: 'edit-complete'; index: number; result: EditResult }
+  | {
+      type: 'edit-complete';
+      index: number;
+      result: EditResult;
+      /** The files after this edit alone (the files of that `runFormat` result): what applying it now gives. */
+      files: Record<string, string | null>;
+    }
   | { type: 'edit-dropped'; index: number };
 
 /** One edit as the stream knows it. */
@@ -217,9 +224,9 @@ export function createStream(format: Format, files: Record<string, string>, opti
   };
 
   /** The result of one edit alone, as `runFormat` reports it. */
-  const alone = (edit: Edit, reply: string): EditResult => {
+  const alone = (edit: Edit, reply: string): ApplyResult => {
     const single: Format = { ...format, parse: () => ({ edits: [edit], diagnostics: [] }) };
-    return runFormat(single, request(reply)).edits[0];
+    return runFormat(single, request(reply));
   };
 
   const update = (reply: string): StreamEvent[] => {
@@ -281,10 +288,11 @@ export function createStream(format: Format, files: Record<string, string>, opti
       }
 
       if (k === completed && edit.error?.code !== 'truncated' && rules.settled(edit, settle)) {
+        const ran = alone(edit, reply);
         t.complete = true;
-        t.result = alone(edit, reply);
+        t.result = ran.edits[0];
         completed++;
-        events.push({ type: 'edit-complete', index: k, result: t.result });
+        events.push({ type: 'edit-complete', index: k, result: t.result, files: ran.files });
       }
     }
     return events;

@@ -11,7 +11,7 @@ import { between } from './between/index.ts';
 import { applyPatch } from './apply-patch/index.ts';
 import { strReplace } from './str-replace/index.ts';
 import { diagnostic } from '../core/diagnostics.ts';
-import { runFormat, runParts, type Part } from '../core/run.ts';
+import { runFormatRead, runPartsRead, type Part, type ReadResult } from '../core/run.ts';
 import { checkRequest } from '../core/request.ts';
 import type { ApplyRequest, ApplyResult, Detection, Diagnostic, Edit, Format, ParseContext, ParseResult } from '../core/types.ts';
 import { claimedBlocks, filesOf, misread, otherParts, ownReading, Quotes, read, readings, unreadStructure, withoutQuoted, wholeFormat, type Reading } from './auto.ts';
@@ -138,6 +138,18 @@ function withoutMisread(format: Format, reply: string, parsed: ParseResult, othe
  * (`'auto'`, no files).
  */
 export function applyRequest(value: ApplyRequest): ApplyResult {
+  return applyRead(value).result;
+}
+
+/** A read result with its detection. */
+const detected = (read: ReadResult, detection: Detection): ReadResult => ({ result: { ...read.result, detection }, edits: read.edits });
+
+/**
+ * `applyRequest`, with the edits the result was made from (`ReadResult`:
+ * `edits[i]` is what `result.edits[i]` was read as), for what would
+ * otherwise parse the reply again.
+ */
+export function applyRead(value: ApplyRequest): ReadResult {
   const request = checkRequest(value, FORMAT_NAMES);
   const context = { files: Object.keys(request.files) };
   const reply = request.response;
@@ -147,19 +159,19 @@ export function applyRequest(value: ApplyRequest): ApplyResult {
     if (found.length === 0 && quoted.length > 0 && whole) {
       const inside = quoted.map((r) => `${r.reason}`).join('; ');
       const detection = { format: whole.name, reason: `whole files in fences: ${inside}, inside a file the reply writes whole (quoted, not an edit)` };
-      return { ...runFormat(whole, request, true), detection };
+      return detected(runFormatRead(whole, request, true), detection);
     }
     const unread = found.length === 0 ? unreadStructure(reply, formats, context) : null;
     if (unread) {
       // No edit of any format, but one format's markers: the reply meant an edit that could not be read.
       const { format, error } = unread;
       const detection = { format: format.name, reason: `no edit could be read, but line ${error.reply!.start.line} shows ${format.title} structure` };
-      return { ...runParts([{ format, parsed: { edits: [], diagnostics: [error] } }], request, format), detection };
+      return detected(runPartsRead([{ format, parsed: { edits: [], diagnostics: [error] } }], request, format), detection);
     }
     if (found.length === 0) {
       // No structure: the weakest evidence (a fence with a path) decides, and no guess replaces a file.
       const { format, detection } = detectFormat(reply);
-      return { ...runFormat(format, request, true), detection };
+      return detected(runFormatRead(format, request, true), detection);
     }
     // The reply's own format, and the other formats' diffs quoted for files not given (not edits).
     const own = ownReading(reply, found, context.files) ?? wholeReading(reply, context, found);
@@ -181,12 +193,12 @@ export function applyRequest(value: ApplyRequest): ApplyResult {
               .join(' and ')}, applied in ${others.length === 1 ? 'its' : 'their'} own format${quotedNote}`,
             formats: [first, ...others].map((r) => r.format.name),
           };
-    return { ...runParts(parts, request, first.format), detection };
+    return detected(runPartsRead(parts, request, first.format), detection);
   }
   const format = getFormat(request.format)!;
   const parsed = format.parse(reply, context);
   const found = readings(reply, formats.filter((f) => f !== format), context);
-  if (found.length === 0) return runParts([{ format, parsed }], request, format);
+  if (found.length === 0) return runPartsRead([{ format, parsed }], request, format);
   // Another format's diff quoted for a file not given (a log, an example) is not an edit, so no mixing.
   // The named format's own reading stays as it is, edit for edit.
   const ownFiles = filesOf(unclaimed(reply, { format, score: 1, reason: '', parsed }, found), context.files);
@@ -200,5 +212,5 @@ export function applyRequest(value: ApplyRequest): ApplyResult {
       r.parsed.edits[0].span,
     ),
   );
-  return runParts([{ format, parsed: { edits: main.edits, diagnostics: [...main.diagnostics, ...foreign] } }], request, format);
+  return runPartsRead([{ format, parsed: { edits: main.edits, diagnostics: [...main.diagnostics, ...foreign] } }], request, format);
 }

@@ -1,5 +1,7 @@
 // The session in the address and in files: the link written into the hash
-// (throttled; a new session adds a history entry, typing replaces it), back
+// (once typing pauses, the pause growing with the session: a keystroke never
+// copies the session to the link worker; a new session adds a history
+// entry, typing replaces it), back
 // and forward, copying the link, a link to one failure, the Markdown issue,
 // downloading and opening a session file, and the check of an opened link's
 // recorded result against this version's.
@@ -10,11 +12,10 @@ import { LIMITS, LONG_LINK, linkVersion, type Session } from '../session/session
 import type { Decoded, SessionFileRead } from '../share/share.ts';
 import { LinkClient } from './link-client.ts';
 import { VERSION } from '../share/version.ts';
+import { LINK_PAUSE, pauseFor } from '../session/pause.ts';
 import type { PageState } from './state.ts';
 import type { Elements } from './elements.ts';
 import type { Notices } from './notices.ts';
-
-const HASH_THROTTLE_MS = 500;
 
 /** GitHub refuses an issue or comment body over this many characters. */
 export const GITHUB_BODY = 65_536;
@@ -28,6 +29,8 @@ export const BREAKING_LINK = GITHUB_BODY;
 
 export interface AddressHooks {
   session(): Session;
+  /** The session's size in characters, cheaply (without building it). */
+  size(): number;
   open(session: Session): void;
   /** The digest of the shown result when it belongs to the current input. */
   digest(): string | null;
@@ -43,6 +46,9 @@ export class Address {
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** Bumped by every change: only the newest session's link is written. */
   private version = 0;
+  /** The `version` the address holds the link of (or found too large for one). */
+  private writtenVersion = 0;
+  /** How long making the last link took (ms): the pause is never shorter. */
   private cost = 0;
   /** The session did not fit in a link the last time it was written. */
   private tooLarge = false;
@@ -138,16 +144,38 @@ export class Address {
       this.shownHash = hash;
     }
     this.writtenDigest = session.digest ?? null;
+    this.writtenVersion = version;
     this.written = true;
     this.tooLarge = tooLarge;
     this.showWarning();
   }
 
-  /** Throttled: at most one link every 500 ms, or as often as making one allows. */
+  /**
+   * The session changed: write its link once changes pause (`LINK_PAUSE` for
+   * the session's size, and never sooner than making the last link took).
+   */
   schedule(): void {
     this.version++;
-    if (this.timer !== undefined) return;
-    this.timer = setTimeout(() => void this.write(), Math.max(HASH_THROTTLE_MS, this.cost));
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.write(), Math.max(pauseFor(this.hooks.size(), LINK_PAUSE), this.cost));
+  }
+
+  /** The address does not hold the page's session yet (a change waits for its link). */
+  get stale(): boolean {
+    return this.version !== this.writtenVersion;
+  }
+
+  /** Write the waiting link now (the page is being hidden). */
+  flush(): void {
+    if (this.timer !== undefined) void this.write();
+  }
+
+  /**
+   * The link the address holds when the page is left while it is older than
+   * the session shown (a change waits for its link), or null.
+   */
+  leaving(): string | null {
+    return this.stale && location.hash.length > 1 ? location.hash.slice(1) : null;
   }
 
   /** A new session replaced the old one: its link starts a history entry of its own. */
@@ -219,6 +247,8 @@ export class Address {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.version++;
+    this.writtenVersion = this.version;
+    this.cost = 0;
     history.pushState(null, '', this.addressFor(hash));
     this.pushNext = false;
     this.shownHash = hash;

@@ -6,6 +6,7 @@ import type { ApplyResult, Diagnostic, EditResult, Span } from '../core/types.ts
 import type { DiffPart, EditExtra, LinePair, RunOutput } from '../worker/protocol.ts';
 import { h, visibleWhitespace } from './dom.ts';
 import { messageParts, placeText, similarityText, statusText, toneOf } from './present.ts';
+import { rowDigest } from '../digest/digest.ts';
 
 export interface PanelHandlers {
   select(index: number): void;
@@ -180,7 +181,7 @@ function summary(result: ApplyResult): string {
   return failed === 0 ? `All ${all} applied.` : `${applied} of ${all} applied, ${failed} failed.`;
 }
 
-/** The rows drawn last, by what they show, per list. */
+/** The rows drawn last, by what they show (the row's digest and its buttons), per list. */
 const rowCache = new WeakMap<HTMLElement, Map<string, HTMLElement>>();
 
 /** The site's base path, ending in `/` (`/` outside a Vite build, e.g. in unit tests). */
@@ -218,7 +219,8 @@ export function renderDiagnostics(
   for (const edit of result.edits) {
     const extra = output.extras[edit.index];
     const actions = handlers.actions?.(edit).filter((el): el is HTMLElement => el !== null) ?? [];
-    const key = JSON.stringify([edit, extra ?? null, actions.map((a) => [a.textContent, a.title])]);
+    // The edit and its extras by the digest the engine worker made of them; the page's own buttons by what they say.
+    const key = JSON.stringify([extra?.digest ?? rowDigest(edit, extra), actions.map((a) => [a.textContent, a.title])]);
     const row = before.get(key) ?? editRow(edit, extra, edit.index === selected, { ...handlers, actions: () => actions });
     now.set(key, row);
     parts.edits.append(row);

@@ -33,6 +33,8 @@ export class EngineClient {
   private api!: Remote<EngineApi & HookApi>;
   private running: Call | null = null;
   private pending: Call | null = null;
+  /** The waiting call is a run (a merge does not take its place: the run asks for the result view itself). */
+  private pendingRun = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   /**
@@ -82,12 +84,13 @@ export class EngineClient {
     this.enqueue(async (api) => {
       const made = input();
       return { kind: 'result', output: await api.run(made), input: made };
-    });
+    }, true);
   }
 
-  /** The result view's content for another file, from the last run. */
+  /** The result view's content for another file, from the last run (unless a run waits: it asks for it). */
   merge(ask: () => MergeAsk): void {
-    this.enqueue(async (api) => ({ kind: 'merge', output: await api.merge(ask()) }));
+    if (this.pending && this.pendingRun) return;
+    this.enqueue(async (api) => ({ kind: 'merge', output: await api.merge(ask()) }), false);
   }
 
   /**
@@ -114,20 +117,22 @@ export class EngineClient {
   cancel(): void {
     if (!this.running && !this.pending) return;
     this.pending = null;
+    this.pendingRun = false;
     this.restart();
     this.listener({ kind: 'cancelled' });
   }
 
   /** Test hooks (only with `hooks`): a run that spins for `ms`, and a worker that crashes. */
   spin(ms: number): void {
-    this.enqueue(async (api) => (await api.spin(ms), null));
+    this.enqueue(async (api) => (await api.spin(ms), null), false);
   }
   crash(): void {
     void this.api.crash();
   }
 
-  private enqueue(call: Call): void {
+  private enqueue(call: Call, run: boolean): void {
     this.pending = call;
+    this.pendingRun = run;
     if (!this.running) this.pump();
   }
 

@@ -20,7 +20,7 @@ import { mountExamples } from './examples.ts';
 import { LiveMount } from './live-mount.ts';
 import { fromDrop, mountOpenFiles, readPicked, type PickedFile } from './open-files.ts';
 import { demoSession } from './demo.ts';
-import { Saver, localStore } from './persist.ts';
+import { Saver, localStore, markSavedOver, tabStore, takeSavedOver } from './persist.ts';
 import { resetControl, saveNote } from './guard.ts';
 import { mountLazyPanels } from './panels.ts';
 import type { Decoded } from '../share/share.ts';
@@ -182,8 +182,12 @@ const sessions = new Sessions(state, ui, notices, {
   opened: () => live.refresh(true),
 });
 
+/** The session's size in characters (every file and the reply), without building it. */
+const sessionChars = (): number => state.tabs.reduce((n, t) => n + t.view.state.doc.length, reply.state.doc.length + (state.sessionPrompt?.length ?? 0));
+
 const address = new Address(state, ui, notices, {
   session: () => sessions.current(),
+  size: sessionChars,
   open: (session) => sessions.set(session),
   digest: () => currentDigest(state),
   copy: (text, what) => results.copy(text, what),
@@ -212,9 +216,19 @@ rowActions.shrink = (edit) => shrink.action(edit);
 
 const note = saveNote();
 ui.linkWarning.after(note.el);
-const saver = new Saver({ storage: localStore, session: () => sessions.current(), report: note.show });
+const saver = new Saver({ storage: localStore, session: () => sessions.current(), size: sessionChars, report: note.show });
+// What waits for a pause in typing is done when the page is hidden or left: the saved copy at once,
+// and an address whose link is older than the session gives way to the saved copy.
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState !== 'hidden') return;
+  if (saver.pending) saver.flush();
+  address.flush();
+});
 window.addEventListener('pagehide', () => {
   if (saver.pending) saver.flush();
+  // A reload reopens the address it had: this tab remembers that the saved copy is newer than that link.
+  const older = address.leaving();
+  if (older !== null && saver.current) markSavedOver(tabStore(), older);
 });
 
 resetControl(ui.reset, () => {
@@ -283,9 +297,16 @@ async function addPicked(picked: PickedFile[], skipped: number): Promise<void> {
 
 // ---------------------------------------------------------------- start
 
-/** A link in the address wins; otherwise the state saved in this browser, checked like a link; otherwise the demo. */
+/**
+ * A link in the address wins (unless this tab left it before the address
+ * caught up with what was typed over it: then the saved copy is newer);
+ * otherwise the state saved in this browser, checked like a link; otherwise
+ * the demo.
+ */
 async function start(): Promise<void> {
-  const saved = location.hash.slice(1) === '' ? saver.read() : null;
+  const hash = location.hash.slice(1);
+  const over = takeSavedOver(tabStore(), hash);
+  const saved = hash === '' || over ? saver.read() : null;
   if (saved !== null) {
     let decoded: Decoded;
     try {
@@ -293,9 +314,11 @@ async function start(): Promise<void> {
     } catch {
       decoded = { ok: false, error: 'the link worker did not answer' };
     }
-    if (decoded.ok && location.hash.slice(1) === '') {
+    if (decoded.ok && location.hash.slice(1) === hash) {
       address.forgetHash();
       sessions.set(decoded.session);
+      // The address still holds the older link: it follows the session shown.
+      if (over) address.schedule();
       say('Restored the session saved in this browser.');
       return;
     }

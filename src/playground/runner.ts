@@ -2,15 +2,19 @@
 // the change itself (the worker keeps the documents), small inputs run at
 // once (one run in flight, the newest waiting, so fast typing coalesces by
 // itself), and the running indicator, timeouts and crashes are reported.
+// In a large session the result view follows typing once it pauses: a run
+// made for keystrokes asks for no result view content, and the view is
+// brought up to date after the pause (src/session/pause.ts).
 
 import { ChangeSet } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import type { EngineOptions } from '../core/types.ts';
 import { ENGINE_DEFAULTS } from '../core/defaults.ts';
-import type { DocSync, MergeOutput, RunInput, RunOutput } from '../worker/protocol.ts';
+import type { DocSync, MergeAsk, MergeOutput, RunInput, RunOutput } from '../worker/protocol.ts';
 import { EngineClient, type EngineEvent } from './engine-client.ts';
 import { RunIndicator } from './guard.ts';
 import { LIMITS } from '../session/session.ts';
+import { KEYSTROKE_CHARS, MERGE_PAUSE, MERGE_WAITS_FROM, pauseFor } from '../session/pause.ts';
 import { sizeText } from './present.ts';
 import type { PageState } from './state.ts';
 import type { Elements } from './elements.ts';
@@ -74,9 +78,18 @@ export interface RunnerHooks {
   /** The input changed (the link and the saved copy follow). */
   changed(): void;
   /** The merge view's wish for the next run. */
-  mergeAsk(): RunInput['merge'];
+  mergeAsk(): MergeAsk;
   /** The file whose model's-eye view to compute. */
   viewFile(): string | null;
+}
+
+/** Characters a change set inserts and deletes (counted up to `most`). */
+export function changedChars(changes: ChangeSet, most = Infinity): number {
+  let n = 0;
+  changes.iterChangedRanges((fromA, toA, fromB, toB) => {
+    if (n <= most) n += toA - fromA + (toB - fromB);
+  });
+  return n;
 }
 
 export class Runner {
@@ -86,6 +99,12 @@ export class Runner {
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** The `changeSeq` of the run in flight's input. */
   private inflightSeq = -1;
+  /** Since the last run was sent: documents changed by keystrokes only (no paste, no replaced document). */
+  private keystrokes = false;
+  /** …and by something larger than a keystroke. */
+  private largerChange = false;
+  /** Brings the result view up to date once typing pauses. */
+  private mergeTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly state: PageState,
@@ -102,24 +121,46 @@ export class Runner {
   /** A document changed by a transaction of the user's (not while a session loads). */
   changed(id: number, changes: ChangeSet): void {
     this.docs.changed(id, changes);
+    if (changedChars(changes, KEYSTROKE_CHARS) > KEYSTROKE_CHARS) this.largerChange = true;
+    else this.keystrokes = true;
   }
 
   /** A document was replaced outright (send it whole). */
   replaced(id: number): void {
     this.docs.replaced(id);
+    this.largerChange = true;
   }
 
   /** Every document is sent whole next time. */
   resetDocs(): void {
     this.docs.reset();
+    this.largerChange = true;
   }
 
   /** The input changed: run soon (now, unless a run is in flight). */
   schedule(): void {
     this.state.changeSeq++;
     clearTimeout(this.timer);
+    // A run is coming: it asks for the result view's content itself, or waits again.
+    clearTimeout(this.mergeTimer);
+    this.mergeTimer = undefined;
     this.timer = setTimeout(() => this.runNow(), 0);
     this.hooks.changed();
+  }
+
+  /**
+   * Whether the run being sent leaves the result view as it is: keystrokes
+   * (and nothing larger) in a session of `size` characters at least
+   * `MERGE_WAITS_FROM`. The view is then brought up to date once typing
+   * pauses for `MERGE_PAUSE`.
+   */
+  private mergeWaits(size: number): boolean {
+    const waits = this.keystrokes && !this.largerChange && size >= MERGE_WAITS_FROM && this.state.merge !== null;
+    this.keystrokes = false;
+    this.largerChange = false;
+    clearTimeout(this.mergeTimer);
+    this.mergeTimer = waits ? setTimeout(() => this.showFile(), pauseFor(size, MERGE_PAUSE)) : undefined;
+    return waits;
   }
 
   currentOptions(): EngineOptions | undefined {
@@ -157,6 +198,8 @@ export class Runner {
       // Made when sent: every change up to now travels with it.
       const views = new Map<number, EditorView>([[REPLY_DOC, this.hooks.reply()], ...state.tabs.map((t) => [t.id, t.view] as [number, EditorView])]);
       const options = this.currentOptions();
+      let size = 0;
+      for (const view of views.values()) size += view.state.doc.length;
       const input: RunInput = {
         docs: this.docs.take(views),
         files: state.tabs.map((t) => ({ doc: t.id, name: t.name })),
@@ -164,7 +207,7 @@ export class Runner {
         format: state.format,
         ...(options ? { options } : {}),
         viewFile: this.hooks.viewFile(),
-        merge: this.hooks.mergeAsk(),
+        merge: this.mergeWaits(size) ? null : this.hooks.mergeAsk(),
       };
       this.inflightSeq = state.changeSeq;
       return input;

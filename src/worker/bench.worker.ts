@@ -50,6 +50,8 @@ export interface Prompts {
 }
 
 let controller: AbortController | null = null;
+/** Every format's prompt sections by family, as the page sent them (once per worker: `prompts` with a table). */
+let promptTable: PromptTable | null = null;
 
 /** The site's bench task files (src/pages/bench/tasks/): the ids in suite order, and one file per task. */
 const TASKS_URL = `${import.meta.env.BASE_URL.replace(/\/?$/, '/')}bench/tasks/`;
@@ -110,12 +112,18 @@ function partial(config: BenchConfig, engine: string, started: string, replies: 
 }
 
 const api = {
-  /** Each format's prompt for `model`, in the chosen family or the model's own. */
-  prompts(table: PromptTable, formats: string[], model: string, family: FamilyKey | 'auto'): Prompts {
+  /**
+   * Each format's prompt for `model`, in the chosen family or the model's own.
+   * `table` is sent with the first call (and whenever it changes); later calls
+   * leave it out and the worker uses the one it holds. Throws when it holds none.
+   */
+  prompts(formats: string[], model: string, family: FamilyKey | 'auto', table?: PromptTable): Prompts {
+    if (table) promptTable = table;
+    if (!promptTable) throw new Error('the bench worker has no prompt table: send it with the first call');
     const key = family === 'auto' ? familyOf(model) : family;
     const plans: Record<string, FormatPlan | null> = {};
     for (const format of formats) {
-      const section = sectionFor(table, format, key, model);
+      const section = sectionFor(promptTable, format, key, model);
       plans[format] = section ? planOf(format, section) : null;
     }
     return { family: key, plans };

@@ -2,14 +2,19 @@
 // once, then as changes), runs `applyRequest` on them, and prepares what the
 // page needs beside the result: cited-vs-actual comparisons, retry
 // messages, the model's-eye view, each file's outcome, and the result view's
-// content as the change from what the page shows. Plain data in and out.
+// content as the change from what the page shows. What it works from is what
+// the engine read (`applyRead`): the reply is parsed once per run. Each
+// edit's row gets a digest here, so the page redraws only rows that changed
+// without comparing edits itself. Plain data in and out.
 
 import { diffChars } from 'diff';
 import { applyRequest, formats, getFormat } from '../index.ts';
+import { applyRead } from '../formats/index.ts';
 import { parseText } from '../core/text.ts';
 import type { ApplyRequest, ApplyResult, Edit, EditResult } from '../index.ts';
+import type { ReadResult } from '../core/run.ts';
 import { retryMessage } from '../core/retry.ts';
-import { resultDigest } from '../digest/digest.ts';
+import { resultDigest, rowDigest } from '../digest/digest.ts';
 import { askedFormat, defaultPrompts, sourceText } from '../prompt/prompts.ts';
 import { exactDiff, textDelta, type Delta, type Region } from '../text-delta/exact.ts';
 import { Docs } from './docs.ts';
@@ -79,16 +84,13 @@ function pairsFor(edit: EditResult, parsed: Edit | undefined, sourceLines: (file
   return pairs;
 }
 
-/** The edits as the format read them, by index (the engine already parsed the reply; this only costs the extras). */
-function parsedEdits(request: ApplyRequest, result: ApplyResult): Map<number, Edit> {
-  const format = getFormat(result.format);
+/** The edits as the engine read them, by their result's index. */
+function parsedEdits(read: ReadResult): Map<number, Edit> {
   const byIndex = new Map<number, Edit>();
-  if (!format) return byIndex;
-  try {
-    for (const e of format.parse(request.response, { files: Object.keys(request.files) }).edits) byIndex.set(e.index, e);
-  } catch {
-    // A second failure only costs the extras.
-  }
+  read.result.edits.forEach((r, i) => {
+    const edit = read.edits[i];
+    if (edit) byIndex.set(r.index, edit);
+  });
   return byIndex;
 }
 
@@ -105,7 +107,8 @@ function extrasFor(request: ApplyRequest, result: ApplyResult, parsed: Map<numbe
   for (const edit of result.edits) {
     const p = parsed.get(edit.index);
     const old = p?.old ?? [];
-    extras[edit.index] = { old, pairs: pairsFor(edit, p, sourceLines), retry: retryMessage(edit, old) };
+    const extra = { old, pairs: pairsFor(edit, p, sourceLines), retry: retryMessage(edit, old) };
+    extras[edit.index] = { ...extra, digest: rowDigest(edit, extra) };
   }
   return extras;
 }
@@ -179,15 +182,16 @@ export class EngineWorker {
       ...(input.options ? { options: input.options } : {}),
     };
     const t0 = performance.now();
-    let result: ApplyResult | null = null;
+    let read: ReadResult | null = null;
     let error: string | null = null;
     try {
-      result = applyRequest(request);
+      read = applyRead(request);
     } catch (e) {
       error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
     }
     const ms = performance.now() - t0;
-    const parsed = result ? parsedEdits(request, result) : new Map<number, Edit>();
+    const result = read?.result ?? null;
+    const parsed = read ? parsedEdits(read) : new Map<number, Edit>();
     const extras = result ? extrasFor(request, result, parsed) : {};
     const detected = result?.format ?? (request.format === 'auto' ? formats[0].name : request.format);
     this.last = { request, result, parsed, files: outcomes(request, result) };
@@ -206,7 +210,7 @@ export class EngineWorker {
       extras,
       view: viewFor(request, input.viewFile, detected),
       files: this.last.files,
-      merge: this.merge(input.merge),
+      merge: input.merge ? this.merge(input.merge) : null,
       alternative,
       ms,
       digest: result ? resultDigest(result) : null,

@@ -18,8 +18,8 @@ export interface RunInput {
   options?: EngineOptions;
   /** The file whose model's-eye view to compute (null: none). */
   viewFile: string | null;
-  /** What the result view wants. */
-  merge: MergeAsk;
+  /** What the result view wants; null: leave it as it is (typing in a large session: the page asks once typing pauses). */
+  merge: MergeAsk | null;
 }
 
 /** The file the result view should show, and the version of what it shows now. */
@@ -58,6 +58,11 @@ export interface EditExtra {
   pairs: LinePair[];
   /** For a failed edit: the message to send back to the model. */
   retry: string | null;
+  /**
+   * A digest of the edit's result and of these extras (`rowDigest`): the
+   * same digest, the same row in the diagnostics panel.
+   */
+  digest: string;
 }
 
 export interface ViewOutput {

@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import { createStream, sameValue, settledUnlessProbed, type Stream, type StreamEvent } from '../../src/core/stream.ts';
 import type { ApplyResult } from '../../src/core/types.ts';
 import { applyRequest } from '../../src/formats/index.ts';
+import { runFormat } from '../../src/core/run.ts';
 import { lnDiff } from '../../src/formats/ln-diff/index.ts';
 import { streamReply } from '../../src/formats/stream.ts';
 
@@ -101,6 +102,19 @@ describe('ln-diff, fed line by line and one character at a time', () => {
       assert.deepEqual(stream.current().revised, []);
     });
   }
+
+  it('hands each completed edit\'s files with its result: those of runFormat for that edit alone', () => {
+    const stream = streamReply('ln-diff', { 'app.py': APP });
+    const done = feed(stream, byLine(TWO_BLOCKS)).flatMap(({ event }) => (event.type === 'edit-complete' ? [event] : []));
+    assert.equal(done.length, 2);
+    const parsed = lnDiff.parse(TWO_BLOCKS, { files: ['app.py'] }).edits;
+    for (const event of done) {
+      const alone = runFormat({ ...lnDiff, parse: () => ({ edits: [parsed[event.index]], diagnostics: [] }) }, { format: 'ln-diff', files: { 'app.py': APP }, response: TWO_BLOCKS });
+      assert.deepEqual(event.files, alone.files);
+      assert.deepEqual(event.result, alone.edits[0]);
+    }
+    assert.equal(done[0].files['app.py'], 'def f():\n    return 1\n\ndef g():\n    return 3\n');
+  });
 
   it('places a REMOVE line the moment its line break arrives, not before', () => {
     const stream = streamReply('ln-diff', { 'app.py': APP });

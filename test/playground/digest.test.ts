@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyRequest } from '../../src/formats/index.ts';
-import { canonicalResult, fnv1a, resultDigest } from '../../src/digest/digest.ts';
+import { canonicalResult, fnv1a, hash53, resultDigest, rowDigest } from '../../src/digest/digest.ts';
 
 test('fnv1a: the published 32-bit FNV-1a values, over UTF-8', () => {
   assert.equal(fnv1a(''), '811c9dc5');
@@ -39,4 +39,27 @@ test('the digest changes with the outcome, not with timing or messages', () => {
   assert.notEqual(moved, a);
   const failed = resultDigest(applyRequest({ ...request, files: { ...request.files, 'a.py': 'nothing\n' } }));
   assert.notEqual(failed, a);
+});
+
+test('hash53: 14 hex digits, the same for the same text, another for a one-character change', () => {
+  assert.match(hash53(''), /^[0-9a-f]{14}$/);
+  assert.equal(hash53('abc'), hash53('abc'));
+  assert.notEqual(hash53('abc'), hash53('abd'));
+  assert.notEqual(hash53('ab'), hash53('ba'));
+  const seen = new Set<string>();
+  for (let i = 0; i < 20_000; i++) seen.add(hash53(`row ${i}`));
+  assert.equal(seen.size, 20_000);
+});
+
+test('rowDigest: the edit and what is shown beside it, as length:hash of their JSON', () => {
+  const result = applyRequest(request);
+  const edit = result.edits[0];
+  const extra = { old: ['    return 1'], pairs: [], retry: null };
+  const digest = rowDigest(edit, extra);
+  const json = JSON.stringify([edit, extra]);
+  assert.equal(digest, `${json.length.toString(36)}:${hash53(json)}`);
+  assert.equal(rowDigest(structuredClone(edit), structuredClone(extra)), digest);
+  assert.notEqual(rowDigest({ ...edit, message: `${edit.message}.` }, extra), digest);
+  assert.notEqual(rowDigest(edit, { ...extra, retry: 'again' }), digest);
+  assert.equal(rowDigest(edit, undefined), rowDigest(edit, null));
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SAVE_KEY, Saver, parseSaved, serializeSession, sessionSize, type SaveState } from '../../src/playground/persist.ts';
+import { OVER_KEY, SAVE_KEY, Saver, markSavedOver, parseSaved, serializeSession, sessionSize, takeSavedOver, type SaveState } from '../../src/playground/persist.ts';
 import type { Session } from '../../src/session/session.ts';
 
 const SESSION: Session = {
@@ -119,4 +119,52 @@ test('Saver without storage does nothing and reads nothing', () => {
   saver.flush();
   assert.equal(saver.read(), null);
   assert.deepEqual(reports, []);
+});
+
+test('Saver waits longer for a larger session: one save after the pause, however many changes came before', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const storage = new MemoryStorage();
+  let size = 2_000;
+  let saves = 0;
+  const saver = new Saver({ storage: () => storage, session: () => SESSION, size: () => size, report: (s) => s === 'saved' && saves++ });
+  assert.equal(saver.delay(), 402);
+  size = 1_100_000;
+  assert.equal(saver.delay(), 1610);
+  // 50 keystrokes 300 ms apart: no save while they come
+  for (let i = 0; i < 50; i++) {
+    saver.schedule();
+    t.mock.timers.tick(300);
+  }
+  assert.equal(saves, 0);
+  assert.equal(saver.pending, true);
+  assert.equal(saver.current, false);
+  t.mock.timers.tick(1310);
+  assert.equal(saves, 1);
+  assert.equal(saver.current, true);
+  assert.deepEqual(saver.read(), { ...SESSION });
+  // a change makes the saved copy old again until the next save
+  saver.schedule();
+  assert.equal(saver.current, false);
+  saver.flush();
+  assert.equal(saves, 2);
+  assert.equal(saver.current, true);
+  storage.failWrites = true;
+  saver.schedule();
+  saver.flush();
+  assert.equal(saver.current, false, 'a failed save leaves no current copy');
+});
+
+test('the mark of a link the saved copy was typed over: only for that link, read once', () => {
+  const tab = new MemoryStorage();
+  assert.equal(takeSavedOver(tab, 's=abc'), false);
+  markSavedOver(tab, 's=abc');
+  assert.equal(takeSavedOver(tab, 's=abd'), false, 'another link');
+  assert.equal(tab.getItem(OVER_KEY), null, 'asked once');
+  markSavedOver(tab, 's=abc');
+  assert.equal(takeSavedOver(tab, 's=abc'), true);
+  assert.equal(takeSavedOver(tab, 's=abc'), false);
+  markSavedOver(tab, '');
+  assert.equal(takeSavedOver(tab, ''), false, 'no link, nothing to stand in for');
+  markSavedOver(null, 's=abc');
+  assert.equal(takeSavedOver(null, 's=abc'), false);
 });

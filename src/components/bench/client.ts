@@ -11,6 +11,8 @@ export class BenchClient {
   private worker!: Worker;
   private api!: Remote<BenchApi>;
   private readonly inflight = new Set<(error: Error) => void>();
+  /** Counts the workers started: a new one holds nothing the page sent the old one. */
+  generation = 0;
 
   constructor() {
     this.start();
@@ -33,6 +35,7 @@ export class BenchClient {
     worker.addEventListener('messageerror', () => fail('a message from the bench worker could not be read'));
     this.worker = worker;
     this.api = wrap<BenchApi>(worker);
+    this.generation++;
   }
 
   /** One call on the worker; rejects if the worker dies meanwhile. */

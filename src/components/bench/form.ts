@@ -173,13 +173,19 @@ export function mountForm(client: BenchClient, root: HTMLElement): BenchForm {
     ui.picked.textContent = String(taskBoxes.filter((x) => x.checked).length);
   };
 
-  // Each format's prompt for the family: the chosen one, or the model's.
+  // Each format's prompt for the family: the chosen one, or the model's. The prompt table goes to
+  // the worker once (again to a worker that replaced it), not with every keystroke in the model field.
   let promptSeq = 0;
+  let tableSentTo = 0;
   const fillPrompts = async () => {
     const seq = ++promptSeq;
     let p: Prompts;
     try {
-      p = await client.call((api) => api.prompts(table, rows.map((r) => r.name), ui.model.value, ui.family.value as Prompts['family'] | 'auto'));
+      const send = tableSentTo !== client.generation;
+      tableSentTo = client.generation;
+      p = await client.call((api) =>
+        api.prompts(rows.map((r) => r.name), ui.model.value, ui.family.value as Prompts['family'] | 'auto', send ? table : undefined),
+      );
     } catch {
       return;
     }

@@ -1,0 +1,117 @@
+// Typing in a large session on the page's own clock, which the test moves:
+// the saved copy and the link in the address are written once typing pauses,
+// not once per keystroke; what was typed survives a reload after the pause,
+// and one made before the pause (the page is left at once). Counted by spies
+// on localStorage.setItem and history.replaceState installed before the
+// page's scripts; no assertion depends on how fast the machine is.
+
+import { test, expect, type Page } from '@playwright/test';
+import { encodeSession } from '../../src/share/share.ts';
+import { SAVE_KEY } from '../../src/playground/persist.ts';
+import { LINK_PAUSE, SAVE_PAUSE, pauseFor } from '../../src/session/pause.ts';
+import { largeReply, largeSource } from './fixtures/large.ts';
+
+const CLOCK_START = Date.UTC(2025, 0, 1);
+const LINES = 20_000;
+const TYPED = 'typed_';
+
+/** Count the page's saves of the session and its address updates. */
+function spies() {
+  const w = window as unknown as { __counts: { saves: number; addresses: number } };
+  w.__counts = { saves: 0, addresses: 0 };
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key: string, value: string) {
+    if (key === 'ln-diff:playground:session') w.__counts.saves++;
+    return setItem.call(this, key, value);
+  };
+  const replaceState = History.prototype.replaceState;
+  History.prototype.replaceState = function (...args: Parameters<History['replaceState']>) {
+    w.__counts.addresses++;
+    return replaceState.apply(this, args);
+  };
+  const pushState = History.prototype.pushState;
+  History.prototype.pushState = function (...args: Parameters<History['pushState']>) {
+    w.__counts.addresses++;
+    return pushState.apply(this, args);
+  };
+}
+const counts = (page: Page) => page.evaluate(() => (window as unknown as { __counts: { saves: number; addresses: number } }).__counts);
+const resetCounts = (page: Page) => page.evaluate(() => ((window as unknown as { __counts: unknown }).__counts = { saves: 0, addresses: 0 }));
+
+const source = largeSource(LINES);
+const session = { format: 'ln-diff', files: [{ name: 'app.py', text: source }], reply: largeReply(LINES, 20) };
+const size = source.length + session.reply.length;
+
+/** Open the large session on a paused clock, the cursor at the start of app.py's first line. */
+async function open(page: Page) {
+  await page.clock.install({ time: CLOCK_START });
+  await page.addInitScript(spies);
+  await page.goto(`/playground/#${encodeSession(session)}`);
+  await expect(page.locator('#pg-summary')).toContainText('All 20 edits applied', { timeout: 60_000 });
+  await expect(page.locator('#pg-engine')).toHaveText(/Engine: (<1|\d+) ms/);
+  await page.clock.pauseAt(CLOCK_START + 3_600_000);
+  const editor = page.getByLabel('Source: app.py', { exact: true });
+  await editor.click();
+  await page.keyboard.press('Control+Home');
+  await resetCounts(page);
+  return editor;
+}
+
+/** Type `text` one key at a time, `gap` ms of the page's clock apart, each keystroke's result shown before the next. */
+async function type(page: Page, text: string, gap: number) {
+  for (const key of text) {
+    await page.keyboard.press(key);
+    await page.clock.runFor(gap);
+    await expect(page.locator('#pg-engine')).toHaveText(/Engine: (<1|\d+) ms/);
+  }
+}
+
+test.describe('typing in a large session', () => {
+  test.setTimeout(180_000);
+
+  test('one save and one address update after the pause, none per keystroke; a reload after the pause has the typed text', async ({ page }) => {
+    const editor = await open(page);
+    const save = pauseFor(size, SAVE_PAUSE);
+    const link = pauseFor(size, LINK_PAUSE);
+    // keystrokes 500 ms apart: longer than a small session's pause, shorter than either pause for a session this large
+    expect(pauseFor(0, SAVE_PAUSE)).toBeLessThan(500);
+    expect(save).toBeGreaterThan(500);
+    await type(page, TYPED, 500);
+    await expect(editor).toContainText(`${TYPED}def function_1(alpha, beta):`);
+    expect(await counts(page)).toEqual({ saves: 0, addresses: 0 });
+
+    // the pause: the saved copy is written once, then the link once (made in the link worker)
+    await page.clock.runFor(save);
+    await expect.poll(() => counts(page)).toEqual({ saves: 1, addresses: 0 });
+    await page.clock.runFor(link - save);
+    await expect.poll(() => counts(page), { timeout: 60_000 }).toEqual({ saves: 1, addresses: 1 });
+    expect(await page.evaluate((key) => localStorage.getItem(key)?.includes('typed_def function_1(alpha, beta):'), SAVE_KEY)).toBe(true);
+    // and nothing more while nothing changes
+    await page.clock.runFor(10_000);
+    expect(await counts(page)).toEqual({ saves: 1, addresses: 1 });
+
+    // the address holds the typed session: a reload opens it
+    await page.reload();
+    await expect(page.locator('#pg-summary')).toContainText('All 20 edits applied', { timeout: 60_000 });
+    await expect(page.getByLabel('Source: app.py', { exact: true })).toContainText(`${TYPED}def function_1(alpha, beta):`);
+    // and so does the saved copy, opened from the bare address
+    await page.goto('/playground/');
+    await expect(page.getByRole('status')).toContainText('Restored the session saved in this browser', { timeout: 60_000 });
+    await expect(page.getByLabel('Source: app.py', { exact: true })).toContainText(`${TYPED}def function_1(alpha, beta):`);
+  });
+
+  test('reloaded before the pause: the saved copy is written on the way out, and opens in place of the older link in the address', async ({ page }) => {
+    await open(page);
+    await type(page, TYPED, 300);
+    expect(await counts(page)).toEqual({ saves: 0, addresses: 0 });
+    // no pause: the page is reloaded right away
+    await page.reload();
+    await expect(page.getByRole('status')).toContainText('Restored the session saved in this browser', { timeout: 60_000 });
+    await expect(page.getByLabel('Source: app.py', { exact: true })).toContainText(`${TYPED}def function_1(alpha, beta):`);
+    // the address follows the session shown; opening the link anew opens the link
+    await expect.poll(() => page.evaluate(() => location.hash.length), { timeout: 60_000 }).toBeGreaterThan(10);
+    await page.goto(`/playground/#${encodeSession(session)}`);
+    await expect(page.locator('#pg-summary')).toContainText('All 20 edits applied', { timeout: 60_000 });
+    await expect(page.getByLabel('Source: app.py', { exact: true })).not.toContainText(TYPED);
+  });
+});
