@@ -7,6 +7,9 @@ import { retryMessage } from '../core/retry.ts';
 import type { ApplyResult, Edit } from '../core/types.ts';
 import { taskFiles, taskTarget, type BenchTask } from './tasks.ts';
 import type { ReplyScore } from './types.ts';
+import { withoutReasoning } from './reasoning.ts';
+
+export { withoutReasoning };
 
 /** The score of a reply with no edit (nothing parsed, nothing applied). */
 export function emptyScore(): ReplyScore {
@@ -35,19 +38,6 @@ export function reachesTarget(task: BenchTask, result: ApplyResult): boolean {
   return true;
 }
 
-/** The tags reasoning models put their thinking in at the start of a reply (DeepSeek-R1, QwQ and Qwen3 write `<think>`). */
-const REASONING = /^\s*<(think|thinking|reasoning)>[\s\S]*?(<\/\1>|$)/i;
-
-/**
- * The reply without the reasoning block(s) it opens with, as aider's
- * `reasoning_tag` removes them: drafts in the thinking are not the answer.
- * A block never closed (a reply cut off while thinking) is all reasoning.
- */
-export function withoutReasoning(reply: string): string {
-  let rest = reply;
-  for (let m = REASONING.exec(rest); m; m = REASONING.exec(rest)) rest = rest.slice(m[0].length);
-  return rest.length === reply.length ? reply : rest.replace(/^\s*\n/, '');
-}
 
 /**
  * Apply `reply` in `format` to the task's files and score it (without the

@@ -1,9 +1,8 @@
 // The Bench page's worker: the run (requests, engine, scores), the tasks it
 // takes (fetched from the site one file each, when first needed), and
-// everything a run becomes (summaries, the JSON file, the share link, the
-// playground link of one reply, a comparison). The page holds plain data
-// and draws; nothing here touches the DOM. The key arrives with `run` and is
-// handed to runBench only.
+// everything a run becomes (summaries, the JSON file, the share link, a
+// comparison). The page holds plain data and draws; nothing here touches
+// the DOM. The key arrives with `run` and is handed to runBench only.
 
 import { expose, type ProxyOrClone } from 'comlink';
 import LZString from 'lz-string';
@@ -12,13 +11,11 @@ import { exactCounter } from '../bench/count.ts';
 import { estimateRun, runBench } from '../bench/run.ts';
 import { loadTokenizers } from '../tokens/index.ts';
 import { selectTasks } from '../bench/select.ts';
-import { withoutReasoning } from '../bench/score.ts';
 import { best, summarize } from '../bench/summary.ts';
 import { compareRuns, readRun, runJson, RUN_PREFIX } from '../bench/file.ts';
-import { parseSuite, taskFiles, type BenchSuite, type BenchTask } from '../bench/tasks.ts';
+import { parseSuite, type BenchSuite, type BenchTask } from '../bench/tasks.ts';
 import type { BenchConfig, BenchEvent, BenchReply, BenchRun, FormatPlan, FormatSummary } from '../bench/types.ts';
 import { inflateUriComponent } from '../share/lz.ts';
-import { sessionHref } from '../share/share.ts';
 
 export { RUN_PREFIX };
 /** A share link holds at most this much JSON once inflated (a run file's own limit is readRun's). */
@@ -208,19 +205,6 @@ const api = {
     // A link cut short may still inflate, into a fragment of the JSON: that is a cut link too.
     if (read.notJson) return { ok: false, error: CUT };
     return { ok: false, error: `the run in the link is not valid: ${read.error}` };
-  },
-
-  /**
-   * The playground link of one reply: the task's files, the reply, its
-   * format and the system prompt it was asked with. Null when the suite has
-   * no such task (a run from another suite).
-   */
-  async playground(task: string, format: string, reply: string, prompt: string | null, base: string): Promise<string | null> {
-    if (!(await taskIndex()).includes(task)) return null;
-    const t = await loadTask(task);
-    const files = Object.entries(taskFiles(t)).map(([name, text]) => ({ name, text }));
-    // The reply as it was scored: without a reasoning model's opening <think> block.
-    return sessionHref({ format, files, reply: withoutReasoning(reply), ...(prompt !== null ? { prompt } : {}) }, base);
   },
 
   /** What changed from run `a` to run `b`. */
