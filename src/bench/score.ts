@@ -3,8 +3,8 @@
 // send back to the model for its failed edits. No DOM, no `node:`.
 
 import { applyRequest, getFormat } from '../formats/index.ts';
-import { retryMessage } from '../core/retry.ts';
-import type { ApplyResult, Edit } from '../core/types.ts';
+import { retryMessages } from '../core/retry.ts';
+import type { ApplyResult } from '../core/types.ts';
 import { taskFiles, taskTarget, type BenchTask } from './tasks.ts';
 import type { ReplyScore } from './types.ts';
 import { withoutReasoning } from './reasoning.ts';
@@ -67,17 +67,7 @@ export function scoreReply(task: BenchTask, format: string, reply: string): { sc
   score.applied = score.parsed && score.matches.failed === 0 && errors.length === 0;
   score.exact = reachesTarget(task, result);
 
-  const failed = result.edits.filter((e) => e.status === 'failed');
-  let retry: string | null = null;
-  if (failed.length > 0) {
-    const parsed = new Map<number, Edit>();
-    try {
-      for (const e of getFormat(result.format)?.parse(reply, { files: Object.keys(files) }).edits ?? []) parsed.set(e.index, e);
-    } catch {
-      // Without the parsed edits the messages only lack the cited lines.
-    }
-    const messages = failed.map((e) => retryMessage(e, parsed.get(e.index)?.old ?? [])).filter((m): m is string => m !== null);
-    retry = messages.length ? messages.join('\n\n') : null;
-  }
+  const messages = [...retryMessages(result, { format: getFormat(result.format), response: reply, files: Object.keys(files) }).values()];
+  const retry = messages.length ? messages.join('\n\n') : null;
   return { score, retry, result };
 }

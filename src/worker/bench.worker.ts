@@ -8,7 +8,7 @@ import { expose, type ProxyOrClone } from 'comlink';
 import LZString from 'lz-string';
 import { familyOf, planOf, sectionFor, type FamilyKey, type PromptTable } from '../bench/prompts.ts';
 import { exactCounter } from '../bench/count.ts';
-import { estimateRun, runBench } from '../bench/run.ts';
+import { cachedWriter, estimateRun, runBench } from '../bench/run.ts';
 import { loadTokenizers } from '../tokens/index.ts';
 import { selectTasks } from '../bench/select.ts';
 import { best, summarize } from '../bench/summary.ts';
@@ -53,6 +53,8 @@ const TASKS_URL = `${import.meta.env.BASE_URL.replace(/\/?$/, '/')}bench/tasks/`
 
 let index: Promise<string[]> | null = null;
 const loaded = new Map<string, Promise<BenchTask>>();
+/** The engine's own reply for each task and format and its trial apply, made once (the estimate asks at every change of the form, the run again). */
+const write = cachedWriter();
 
 async function getJson(url: string, what: string): Promise<unknown> {
   const r = await fetch(url, { credentials: 'same-origin' });
@@ -120,7 +122,7 @@ const api = {
 
   /** Requests and tokens a run would take. */
   async estimate(config: BenchConfig): Promise<{ requests: number; skipped: number; input: number; output: number; method: string }> {
-    return estimateRun(config, await chosenTasks(config.tasks));
+    return estimateRun(config, await chosenTasks(config.tasks), write);
   },
 
   /** Run the bench; `news` hears how it goes. Resolves with the run (stopped or not). */
@@ -163,7 +165,7 @@ const api = {
     try {
       // A reply whose API reported no usage is counted with the model's own tokenizer where one runs here
       // (loaded on first use, a separate chunk), else estimated.
-      const run = await runBench({ config, tasks, key, engine, signal: own.signal, onEvent, allowed, count: exactCounter(loadTokenizers) });
+      const run = await runBench({ config, tasks, key, engine, signal: own.signal, onEvent, allowed, count: exactCounter(loadTokenizers), write });
       return view(run);
     } finally {
       controller = null;
