@@ -620,6 +620,12 @@ test('axe finds nothing in light or dark, with results, a reply and a comparison
       .map((el) => `${el.tagName.toLowerCase()}#${el.id}.${el.className}`),
   );
   expect(wide).toEqual([]);
+  console.log('DEBUG-WIDE', JSON.stringify(await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .slice(0, 30)
+      .map((el) => `${el.tagName.toLowerCase()}#${el.id}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
+  )));
   const [scrollWidth, innerWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 });
@@ -646,8 +652,9 @@ test('screenshots', async ({ page }) => {
   await expect(page.locator('#bn-compare')).toBeVisible();
   await page.getByRole('button', { name: 'Reply: ms-index, search-replace' }).click();
   for (const [name, size, scheme] of [
-    ['desktop-light', { width: 1280, height: 900 }, 'light'],
-    ['desktop-dark', { width: 1280, height: 900 }, 'dark'],
+    ['desktop-light', { width: 1366, height: 768 }, 'light'],
+    ['desktop-dark', { width: 1366, height: 768 }, 'dark'],
+    ['phone-dark', { width: 390, height: 844 }, 'dark'],
     ['phone', { width: 390, height: 844 }, 'light'],
   ] as const) {
     await page.setViewportSize(size);

@@ -439,7 +439,7 @@ test('the request\'s size is shown as it changes; over 100,000 tokens Run asks f
   await page.getByLabel('Your request').fill('Add type hints.');
 
   // A source of about 150,000 tokens (a session link: the files are in it).
-  const lines = Array.from({ length: 20_000 }, (_, i) => `const value${i} = compute(${i}, "some text to make the line longer");`);
+  const lines = Array.from({ length: 8_000 }, (_, i) => `const value${i} = compute(${i}, "some text to make the line longer");`);
   const big = encodeSession({ format: 'ln-diff', files: [{ name: 'big.js', text: lines.join('\n') + '\n' }], reply: '' });
   await page.goto(`/playground/#${big}`);
   await page.reload();
@@ -448,14 +448,27 @@ test('the request\'s size is shown as it changes; over 100,000 tokens Run asks f
   await page.getByLabel('Base URL').fill(s.base);
   await page.getByLabel('Model', { exact: true }).fill('test-model');
   await page.getByLabel('API key').fill(KEY);
-  await expect(size).toHaveText(/^About 1\d\d,\d{3} tokens to send \(an estimate: [\d,]+ characters ÷ 4\)\. More than 100,000: Run asks before sending\.$/);
+  await expect(size).toHaveText(/^About [\d,]+ tokens to send \(an estimate: [\d,]+ characters ÷ 4\)\. More than 100,000: Run asks before sending\.$/);
+  const large = await said();
+  expect(large.tokens).toBeGreaterThan(100_000);
+  expect(large.tokens).toBeLessThan(250_000);
   await expect(confirm).toBeHidden();
 
   // Run asks; Cancel sends nothing.
   await runButton(page).click();
   await expect(confirm).toBeVisible();
-  await expect(confirm).toContainText(/This request is about 1\d\d,\d{3} tokens \(an estimate\), more than 100,000/);
+  await expect(confirm).toContainText(`This request is about ${large.tokens.toLocaleString('en-US')} tokens (an estimate), more than 100,000`);
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  // Screenshots for a look: LN_DIFF_LIVE_SHOTS=/tmp/live-shots.
+  const shots = process.env.LN_DIFF_LIVE_SHOTS;
+  if (shots) {
+    for (const [name, width, scheme] of [['wide-light', 1440, 'light'], ['wide-dark', 1440, 'dark'], ['phone-light', 390, 'light'], ['phone-dark', 390, 'dark']] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.locator('#pg-live-confirm').scrollIntoViewIfNeeded();
+      await page.locator('#pg-live').screenshot({ path: `${shots}/live-confirm-${name}.png` });
+    }
+  }
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(message(page)).toHaveText('Not sent: the request was not confirmed.');
@@ -470,11 +483,11 @@ test('the request\'s size is shown as it changes; over 100,000 tokens Run asks f
 
   // Run, then Send: one request, with the whole source.
   await runButton(page).click();
-  await page.getByRole('button', { name: /^Send about 1\d\d,\d{3} tokens$/ }).click();
+  await page.getByRole('button', { name: `Send about ${large.tokens.toLocaleString('en-US')} tokens` }).click();
   await expect(message(page)).toContainText('Done:');
   expect(posts()).toBe(1);
   const body = JSON.parse(s.requests.find((r) => r.method === 'POST')!.body);
-  expect(body.messages[1].content).toContain('const value19999 = compute(19999');
+  expect(body.messages[1].content).toContain('const value7999 = compute(7999');
   expect(errors).toEqual([]);
 });
 
