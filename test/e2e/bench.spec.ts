@@ -620,12 +620,6 @@ test('axe finds nothing in light or dark, with results, a reply and a comparison
       .map((el) => `${el.tagName.toLowerCase()}#${el.id}.${el.className}`),
   );
   expect(wide).toEqual([]);
-  console.log('DEBUG-WIDE', JSON.stringify(await page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .slice(0, 30)
-      .map((el) => `${el.tagName.toLowerCase()}#${el.id}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
-  )));
   const [scrollWidth, innerWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 });
