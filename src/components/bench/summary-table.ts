@@ -18,8 +18,7 @@ const STATUS_WORDS: Record<string, string> = {
 
 /** A cell's content with the best mark when it is the best of its column. */
 function marked(content: Node | string, isBest: boolean): HTMLTableCellElement {
-  const rate = typeof content !== 'string' && content.nodeType === Node.DOCUMENT_FRAGMENT_NODE;
-  const cell = h('td', { class: `bn-num${rate ? ' bn-rate' : ''}${isBest ? ' bn-best' : ''}` }, content);
+  const cell = h('td', { class: isBest ? 'bn-num bn-best' : 'bn-num' }, content);
   if (isBest) cell.append(h('span', { class: 'bn-star', attrs: { 'aria-hidden': 'true' } }, ' ★'), h('span', { class: 'bn-sr' }, ' (best)'));
   return cell;
 }
