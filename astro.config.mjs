@@ -20,6 +20,9 @@ const highlighter = await createHighlighterCore({
 
 export default defineConfig({
   site: 'https://ln-diff.dev',
+  // The port of `npm start` and `npm run preview` when none is given: the
+  // scripts name none, so `npm run preview -- --port N` passes one port only.
+  server: { port: 4321 },
   // The dev toolbar injects an inline script, which the pages' Content-Security-Policy refuses.
   devToolbar: { enabled: false },
   markdown: {

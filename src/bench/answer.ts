@@ -4,6 +4,7 @@
 // error page); and whether an error a stream reported is worth trying again
 // (Anthropic's overloaded_error, a 5xx or 429 code). Pure: no DOM, no `node:`.
 
+import { serverWords } from '../chat/protocol.ts';
 import type { BenchApi } from './types.ts';
 
 export type WholeAnswer =
@@ -23,12 +24,8 @@ function contentText(v: unknown): string | null {
   return parts.length ? parts.map((p) => p.text as string).join('') : null;
 }
 
-/** An error object's words (`message`, or the error as a string). */
-function errorWords(v: unknown): string {
-  if (typeof v === 'string') return v;
-  if (isObject(v) && typeof v.message === 'string') return v.message;
-  return 'the server reported an error';
-}
+/** An error value's words (src/chat's one reader of server messages). */
+const errorWords = (v: unknown): string => serverWords(v) ?? 'the server reported an error';
 
 /**
  * Whether an error a server reported in its answer or stream is worth
@@ -41,17 +38,6 @@ export function transientError(error: unknown): boolean {
   if (typeof error.type === 'string' && /^(overloaded_error|api_error|rate_limit_error|server_error|timeout_error)$/.test(error.type)) return true;
   const code = typeof error.code === 'number' ? error.code : typeof error.code === 'string' && /^\d{3}$/.test(error.code) ? Number(error.code) : NaN;
   return code === 408 || code === 429 || (code >= 500 && code <= 599);
-}
-
-/** The error object an event's data holds (`{ error }` or Anthropic's `{ type: 'error', error }`), or undefined. */
-export function errorIn(data: string): unknown {
-  let value: unknown;
-  try {
-    value = JSON.parse(data);
-  } catch {
-    return undefined;
-  }
-  return isObject(value) ? value.error : undefined;
 }
 
 /** The start of a body, on one line, for a message. */

@@ -16,7 +16,7 @@ import {
   type Endpoint,
 } from '../chat/protocol.ts';
 import { runBlocker } from '../chat/requirements.ts';
-import { errorIn, transientError, wholeAnswer } from './answer.ts';
+import { transientError, wholeAnswer } from './answer.ts';
 import type { BenchEndpoint, ReplyStatus } from './types.ts';
 
 /** The most of a body without events kept to read as one JSON answer (characters). */
@@ -269,7 +269,7 @@ export async function streamReply(args: StreamArgs): Promise<StreamResult> {
         const finish = finishOf(provider, event.data);
         if (finish !== null) ended = true;
         if (finish === 'cap') cutOff = true;
-        const { delta, usage: counts } = readEvent(provider, event);
+        const { delta, usage: counts, error: errorValue } = readEvent(provider, event);
         if (counts?.input !== undefined) usage.input = counts.input;
         if (counts?.output !== undefined) usage.output = counts.output;
         if (!delta) continue;
@@ -279,7 +279,7 @@ export async function streamReply(args: StreamArgs): Promise<StreamResult> {
           args.onText?.(delta.text);
         } else if ('error' in delta) {
           streamError = delta.error;
-          streamErrorTransient = transientError(errorIn(event.data));
+          streamErrorTransient = transientError(errorValue);
           return;
         } else {
           finished = true;

@@ -7,7 +7,7 @@
 // the run, the events or a message. No DOM, no `node:`: the page runs it in
 // a worker, the CLI in Node.
 
-import { writeWith } from '../formats/compare.ts';
+import { writeWith, type FormatWriting } from '../formats/compare.ts';
 import { getFormat } from '../formats/index.ts';
 import type { Format } from '../core/types.ts';
 import { realClock, streamReply, type BenchClock, type StreamResult } from './client.ts';
@@ -32,6 +32,37 @@ export interface RunOptions {
   count?: (text: string, model: string) => Promise<{ count: number; method: TokenMethod } | null>;
   /** The origins the page may connect to (its CSP). */
   allowed?: readonly string[];
+  /** How each task is written in each format (default `writeTask`; the Bench page's worker keeps what it wrote). */
+  write?: TaskWriter;
+}
+
+/**
+ * The engine's own reply for a task in a format, and whether it reaches the
+ * target (the format's writer, then a trial apply of what it wrote): what a
+ * perfect reply says, or why the format cannot say the change.
+ */
+export type TaskWriter = (task: BenchTask, format: Format) => FormatWriting;
+
+/** writeWith on the task's changes, every time. */
+export const writeTask: TaskWriter = (task, format) => writeWith(format, taskChanges(task));
+
+/**
+ * A TaskWriter that writes each task in each format once: the writer and its
+ * trial apply are the same for the same task and format (a suite's tasks do
+ * not change), and an estimate is made at every change of the form.
+ */
+export function cachedWriter(write: TaskWriter = writeTask): TaskWriter & { size(): number } {
+  const written = new Map<string, FormatWriting>();
+  const cached = (task: BenchTask, format: Format): FormatWriting => {
+    const key = `${task.id}\u0000${format.name}`;
+    let w = written.get(key);
+    if (!w) {
+      w = write(task, format);
+      written.set(key, w);
+    }
+    return w;
+  };
+  return Object.assign(cached, { size: () => written.size });
 }
 
 /** The wait before retry `attempt` (1-based) when the server names none: 1 s, 2 s, 4 s ... at most 30 s. */
@@ -58,7 +89,7 @@ interface Job {
  * there, so asking would score the format's vocabulary, not the model:
  * those pairs are listed with the writer's reason instead.
  */
-export function planJobs(config: BenchConfig, tasks: readonly BenchTask[]): { jobs: Job[]; skipped: SkippedPair[] } {
+export function planJobs(config: BenchConfig, tasks: readonly BenchTask[], write: TaskWriter = writeTask): { jobs: Job[]; skipped: SkippedPair[] } {
   const formats = config.formats.map((plan) => {
     const format = getFormat(plan.format);
     if (!format) throw new Error(`the run plans format ${JSON.stringify(plan.format)}, which the engine does not know`);
@@ -67,9 +98,8 @@ export function planJobs(config: BenchConfig, tasks: readonly BenchTask[]): { jo
   const jobs: Job[] = [];
   const skipped: SkippedPair[] = [];
   for (const task of tasks) {
-    const changes = taskChanges(task);
     for (const { plan, format } of formats) {
-      const written = writeWith(format, changes);
+      const written = write(task, format);
       if (written.roundTrip === 'unsupported') skipped.push({ task: task.id, format: plan.format, reason: written.problem ?? 'the format cannot say this change' });
       else jobs.push({ task, plan, format, ideal: written.reply });
     }
@@ -85,8 +115,9 @@ export function planJobs(config: BenchConfig, tasks: readonly BenchTask[]): { jo
 export function estimateRun(
   config: BenchConfig,
   tasks: readonly BenchTask[],
+  write: TaskWriter = writeTask,
 ): { input: number; output: number; method: TokenMethod; requests: number; skipped: number } {
-  const { jobs, skipped } = planJobs(config, tasks);
+  const { jobs, skipped } = planJobs(config, tasks, write);
   return { ...estimateJobs(jobs), requests: jobs.length, skipped: skipped.length };
 }
 
@@ -134,7 +165,7 @@ export async function runBench(options: RunOptions): Promise<BenchRun> {
       // A listener's failure is not the run's.
     }
   };
-  const { jobs, skipped } = planJobs(config, tasks);
+  const { jobs, skipped } = planJobs(config, tasks, options.write);
   const run: BenchRun = {
     version: 1,
     engine: options.engine,

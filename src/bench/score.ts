@@ -3,10 +3,14 @@
 // send back to the model for its failed edits. No DOM, no `node:`.
 
 import { applyRead } from '../formats/index.ts';
-import { retryMessage } from '../core/retry.ts';
+import { retryMessages } from '../core/retry.ts';
+import type { Edit } from '../core/types.ts';
 import type { ApplyResult } from '../core/types.ts';
 import { taskFiles, taskTarget, type BenchTask } from './tasks.ts';
 import type { ReplyScore } from './types.ts';
+import { withoutReasoning } from './reasoning.ts';
+
+export { withoutReasoning };
 
 /** The score of a reply with no edit (nothing parsed, nothing applied). */
 export function emptyScore(): ReplyScore {
@@ -35,19 +39,6 @@ export function reachesTarget(task: BenchTask, result: ApplyResult): boolean {
   return true;
 }
 
-/** The tags reasoning models put their thinking in at the start of a reply (DeepSeek-R1, QwQ and Qwen3 write `<think>`). */
-const REASONING = /^\s*<(think|thinking|reasoning)>[\s\S]*?(<\/\1>|$)/i;
-
-/**
- * The reply without the reasoning block(s) it opens with, as aider's
- * `reasoning_tag` removes them: drafts in the thinking are not the answer.
- * A block never closed (a reply cut off while thinking) is all reasoning.
- */
-export function withoutReasoning(reply: string): string {
-  let rest = reply;
-  for (let m = REASONING.exec(rest); m; m = REASONING.exec(rest)) rest = rest.slice(m[0].length);
-  return rest.length === reply.length ? reply : rest.replace(/^\s*\n/, '');
-}
 
 /**
  * Apply `reply` in `format` to the task's files and score it (without the
@@ -78,7 +69,9 @@ export function scoreReply(task: BenchTask, format: string, reply: string): { sc
   score.exact = reachesTarget(task, result);
 
   // The cited lines of each failed edit, as the engine read them (the reply is not parsed again).
-  const messages = result.edits.flatMap((e, i) => (e.status === 'failed' ? [retryMessage(e, read[i]?.old ?? [])] : [])).filter((m): m is string => m !== null);
+  const cited = new Map<number, Edit>();
+  result.edits.forEach((e, i) => read[i] && cited.set(e.index, read[i]));
+  const messages = [...retryMessages(result, cited).values()];
   const retry = messages.length ? messages.join('\n\n') : null;
   return { score, retry, result };
 }

@@ -40,8 +40,8 @@ export function badPort(url: URL): BadPort | null {
   return service === undefined ? null : { port, service };
 }
 
-/** What to say about a bad port. */
-export function badPortMessage({ port, service }: BadPort): string {
+/** What to say about a bad port; `who` refuses it (the page: the browser; the CLI: Node's fetch, which refuses the same ports). */
+export function badPortMessage({ port, service }: BadPort, who = 'The browser'): string {
   const what = service ? `a port reserved for other protocols: ${service}` : 'a port reserved for other protocols';
-  return `The browser refuses to connect to port ${port} (${what}); use another port.`;
+  return `${who} refuses to connect to port ${port} (${what}); use another port.`;
 }

@@ -157,11 +157,19 @@ export type Delta = { text: string } | { done: true } | { error: string } | null
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function errorText(value: unknown): string | null {
+/**
+ * The server's own words in an error value, wherever a chat API puts them:
+ * the value itself when it is a string, its `message`, or the same inside
+ * its `error` (OpenAI's `{ error: { message } }`, Anthropic's
+ * `{ type: 'error', error: { message } }`, a proxy's `{ error: '…' }`); null
+ * when it holds none. The one reader of server messages: error bodies,
+ * errors in a stream, errors in a whole JSON answer.
+ */
+export function serverWords(value: unknown): string | null {
   if (typeof value === 'string') return value;
   if (isObject(value)) {
     if (typeof value.message === 'string') return value.message;
-    if (isObject(value.error) || typeof value.error === 'string') return errorText(value.error);
+    if (isObject(value.error) || typeof value.error === 'string') return serverWords(value.error);
   }
   return null;
 }
@@ -171,10 +179,10 @@ function deltaIn(provider: Provider, value: Record<string, unknown>, type: unkno
   if (provider === 'anthropic') {
     if (type === 'content_block_delta' && isObject(value.delta) && typeof value.delta.text === 'string') return { text: value.delta.text };
     if (type === 'message_stop') return { done: true };
-    if (type === 'error') return { error: errorText(value.error) ?? 'the stream reported an error' };
+    if (type === 'error') return { error: serverWords(value.error) ?? 'the stream reported an error' };
     return null;
   }
-  if (value.error !== undefined && value.error !== null) return { error: errorText(value.error) ?? 'the stream reported an error' };
+  if (value.error !== undefined && value.error !== null) return { error: serverWords(value.error) ?? 'the stream reported an error' };
   const choice = Array.isArray(value.choices) ? value.choices[0] : undefined;
   if (isObject(choice) && isObject(choice.delta) && typeof choice.delta.content === 'string' && choice.delta.content !== '')
     return { text: choice.delta.content };
@@ -225,8 +233,12 @@ function usageIn(provider: Provider, value: Record<string, unknown>, type: unkno
   return usageFields(value.usage.prompt_tokens, value.usage.completion_tokens);
 }
 
-/** One event of a provider's stream, its JSON parsed once: what it adds to the reply and the token counts it reports. */
-export function readEvent(provider: Provider, event: SseEvent): { delta: Delta; usage: Usage | null } {
+/**
+ * One event of a provider's stream, its JSON parsed once: what it adds to
+ * the reply, the token counts it reports, and, for an error, the server's
+ * error value as sent (for a caller that judges it: is it worth trying again?).
+ */
+export function readEvent(provider: Provider, event: SseEvent): { delta: Delta; usage: Usage | null; error?: unknown } {
   if (provider === 'openai' && event.data.trim() === '[DONE]') return { delta: { done: true }, usage: null };
   let value: unknown;
   try {
@@ -236,14 +248,15 @@ export function readEvent(provider: Provider, event: SseEvent): { delta: Delta; 
   }
   if (!isObject(value)) return { delta: null, usage: null };
   const type = provider === 'anthropic' ? (typeof value.type === 'string' ? value.type : event.event) : undefined;
-  return { delta: deltaIn(provider, value, type), usage: usageIn(provider, value, type) };
+  const delta = deltaIn(provider, value, type);
+  return { delta, usage: usageIn(provider, value, type), ...(delta !== null && 'error' in delta ? { error: value.error } : {}) };
 }
 
 /** The server's own words about an error response: `error.message`, `error`, or the start of the body. */
 export function serverMessage(body: string): string {
   let text: string | null = null;
   try {
-    text = errorText(JSON.parse(body));
+    text = serverWords(JSON.parse(body));
   } catch {
     text = null;
   }

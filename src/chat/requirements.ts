@@ -7,7 +7,7 @@
 
 import { hostedApi, isLoopback, OLLAMA_PORT } from './apis.ts';
 import { allowedBy, notAllowedMessage } from './origins.ts';
-import { badPort, badPortMessage } from './ports.ts';
+import { badPort, badPortMessage, type BadPort } from './ports.ts';
 import { chatUrl, EndpointError, type Endpoint, type Provider } from './protocol.ts';
 
 /** What an endpoint asks of the user besides its address. */
@@ -39,11 +39,22 @@ export function needsOf(provider: Provider, url: URL): Needs {
 
 export type Field = 'base' | 'model' | 'key';
 
-/** Why Run cannot start yet: the first field to fix and a sentence saying what to do. */
-export interface Blocker {
-  field: Field;
-  reason: string;
-}
+/** What is wrong with a base URL: none given, not a URL the API can be called at, a port browsers refuse, or an origin the page's CSP does not allow. */
+export type BaseProblem =
+  | { kind: 'empty' }
+  | { kind: 'url'; message: string }
+  | { kind: 'port'; port: BadPort }
+  | { kind: 'origin' };
+
+/**
+ * Why Run cannot start yet: the first field to fix and a sentence saying
+ * what to do (the page's words), and the same as data for callers that say
+ * it in their own words (the CLI): `base` for the base URL, `missing` for the
+ * model and the key, with what the endpoint needs.
+ */
+export type Blocker =
+  | { field: 'base'; reason: string; base: BaseProblem }
+  | { field: 'model' | 'key'; reason: string; missing: { model: boolean; key: boolean }; needs: Needs };
 
 const sentence = (text: string) => `${text[0].toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
 
@@ -52,30 +63,31 @@ const sentence = (text: string) => `${text[0].toUpperCase()}${text.slice(1)}${/[
  * origins the page's CSP lets it connect to (none given: no CSP check).
  */
 export function runBlocker(endpoint: Endpoint, allowed?: readonly string[]): Blocker | null {
-  if (endpoint.baseUrl.trim() === '') return { field: 'base', reason: 'Enter the base URL of the API.' };
+  if (endpoint.baseUrl.trim() === '') return { field: 'base', reason: 'Enter the base URL of the API.', base: { kind: 'empty' } };
   let url: string;
   try {
     url = chatUrl(endpoint.provider, endpoint.baseUrl);
   } catch (e) {
-    if (e instanceof EndpointError) return { field: 'base', reason: sentence(e.message) };
+    if (e instanceof EndpointError) return { field: 'base', reason: sentence(e.message), base: { kind: 'url', message: e.message } };
     throw e;
   }
   const parsed = new URL(url);
   const bad = badPort(parsed);
-  if (bad) return { field: 'base', reason: badPortMessage(bad) };
-  if (allowed && !allowedBy(url, allowed)) return { field: 'base', reason: notAllowedMessage(url, allowed) };
+  if (bad) return { field: 'base', reason: badPortMessage(bad), base: { kind: 'port', port: bad } };
+  if (allowed && !allowedBy(url, allowed)) return { field: 'base', reason: notAllowedMessage(url, allowed), base: { kind: 'origin' } };
 
   const needs = needsOf(endpoint.provider, parsed);
-  const noModel = needs.model.required && endpoint.model.trim() === '';
-  const noKey = needs.keyFor !== null && endpoint.key.trim() === '';
-  if (noModel && noKey) return { field: 'model', reason: `Enter a model name and an API key for ${needs.keyFor}.` };
-  if (noModel)
+  const missing = { model: needs.model.required && endpoint.model.trim() === '', key: needs.keyFor !== null && endpoint.key.trim() === '' };
+  if (missing.model && missing.key) return { field: 'model', reason: `Enter a model name and an API key for ${needs.keyFor}.`, missing, needs };
+  if (missing.model)
     return {
       field: 'model',
       reason: needs.model.server
         ? `Enter a model name: ${needs.model.server} needs one (for example ${needs.model.example}).`
         : 'Enter a model name.',
+      missing,
+      needs,
     };
-  if (noKey) return { field: 'key', reason: `Enter an API key for ${needs.keyFor}.` };
+  if (missing.key) return { field: 'key', reason: `Enter an API key for ${needs.keyFor}.`, missing, needs };
   return null;
 }

@@ -18,6 +18,7 @@ import { parseSuite, type BenchSuite, type BenchTask } from '../bench/tasks.ts';
 import type { BenchConfig, BenchEvent, BenchRun, FormatPlan } from '../bench/types.ts';
 import { FORMAT_NAMES } from '../formats/index.ts';
 import { runBlocker } from '../chat/requirements.ts';
+import { badPortMessage } from '../chat/ports.ts';
 import { BENCH_USAGE, keyFrom, keyVariables, parseBenchArgs, type BenchArgs } from './bench-args.ts';
 import { benchTable, progressAfter, progressLine, startLine, startProgress, thresholdFailures } from './bench-table.ts';
 import { readPackageData } from './package-data.ts';
@@ -73,30 +74,28 @@ function hasCredentials(url: string): boolean {
   }
 }
 
-/** The endpoint checked by the page's own rule (src/chat/requirements.ts), in command-line words. */
+/** The endpoint checked by the page's own rule (src/chat/requirements.ts), said from its data in command-line words. */
 function checkEndpoint(args: BenchArgs, key: string): void {
   const blocker = runBlocker({ provider: args.api, baseUrl: args.endpoint, model: args.model, key });
   if (blocker === null) return;
   const vars = keyVariables(args.api).join(' or ');
   const keyHint = `set ${vars} in the environment (not on the command line)`;
-  switch (blocker.field) {
-    case 'base': {
-      // A URL holding a user or password is not repeated: that may be the key.
-      if (hasCredentials(args.endpoint)) throw new CliError(`--endpoint: a key does not go in the URL; ${keyHint}`);
-      // Node's fetch refuses the same ports browsers do.
-      throw new CliError(`--endpoint '${args.endpoint}': ${lower(blocker.reason.replace(/^The browser refuses/i, 'fetch refuses'))}`);
-    }
-    case 'model':
-      throw new CliError(
-        key === '' && /API key/.test(blocker.reason)
-          ? `--model is empty and no API key is set: name the model, and ${keyHint}`
-          : `--model is empty; ${lower(blocker.reason.replace(/^Enter a model name/, 'name the model'))}`,
-      );
-    case 'key': {
-      const api = /for (.+?)\.?$/.exec(blocker.reason)?.[1] ?? 'this endpoint';
-      throw new CliError(`no API key for ${api} (${args.endpoint}): ${keyHint}`);
-    }
+  if (blocker.field === 'base') {
+    // A URL holding a user or password is not repeated: that may be the key.
+    if (hasCredentials(args.endpoint)) throw new CliError(`--endpoint: a key does not go in the URL; ${keyHint}`);
+    const problem = blocker.base;
+    // Node's fetch refuses the same ports browsers do.
+    const why =
+      problem.kind === 'port' ? badPortMessage(problem.port, 'fetch') : problem.kind === 'url' ? `${problem.message}${/[.!?]$/.test(problem.message) ? '' : '.'}` : lower(blocker.reason);
+    throw new CliError(`--endpoint '${args.endpoint}': ${why}`);
   }
+  const { missing, needs } = blocker;
+  if (missing.model && missing.key) throw new CliError(`--model is empty and no API key is set: name the model, and ${keyHint}`);
+  if (missing.model) {
+    const server = needs.model.server ? `: ${needs.model.server} needs one (for example ${needs.model.example})` : '';
+    throw new CliError(`--model is empty; name the model${server}.`);
+  }
+  throw new CliError(`no API key for ${needs.keyFor ?? 'this endpoint'} (${args.endpoint}): ${keyHint}`);
 }
 
 function chooseFormats(args: BenchArgs): string[] {

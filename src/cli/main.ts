@@ -9,7 +9,7 @@ import { RequestError, validateRequest } from '../formats/validate.ts';
 import { parseCommand, type Command } from './args.ts';
 import { defaultJobs } from './jobs.ts';
 import { predict, writeAllOrNothing, writeEach, type Outcome } from './changes.ts';
-import { planDisk } from './plan.ts';
+import { notOnDisk, planDisk } from './plan.ts';
 import { decodeUtf8, openBase, readAllStdin, readTextFile, removeStaleTemps, stdinIsTerminal } from './disk.ts';
 import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, printable, shown } from './errors.ts';
 import { changeLine, resultLines, styleFor, totalsLine } from './summary.ts';
@@ -111,7 +111,9 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
   const format = command.format === 'auto' ? detectFormat(reply).format : getFormat(command.format);
   if (!format) throw new CliError(`unknown format "${command.format}"`);
 
-  const { result, changes } = planDisk(base, format, command.format, reply);
+  const planned = planDisk(base, format, command.format, reply);
+  const result = notOnDisk(planned.result, base);
+  const changes = planned.changes;
 
   const style = styleFor(process.stdout);
   const lines = resultLines(result, style);

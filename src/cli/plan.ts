@@ -14,6 +14,26 @@ import { lookalikeEntry, readTarget, resolveTarget, spellingSiblings, type Listi
 import { CliError, EXIT_INTERNAL } from './errors.ts';
 import { editRef } from './summary.ts';
 
+/**
+ * The engine's words for a file it was not given (`X is not among the files
+ * given`, with the list of those it was) in disk mode, where "given" means
+ * "found under the base directory": the result with each such message saying
+ * that the file was not given in the request and is not under `base` (the
+ * resolved directory, printed), and how to name another base. The rest of
+ * the message (a format's hint on creating a file) is kept.
+ */
+export function notOnDisk(result: ApplyResult, base: string): ApplyResult {
+  const given = / is not among the files given(?: \([^)]*\))?/;
+  let changed = false;
+  const edits = result.edits.map((e) => {
+    if (e.status !== 'failed' || e.code !== 'file-not-found' || !given.test(e.message)) return e;
+    changed = true;
+    const message = `${e.message.replace(given, ` was not given in the request and is not under the base directory ${base}`)}; if the reply's paths are relative to another directory, run again with --base DIR`;
+    return { ...e, message };
+  });
+  return changed ? { ...result, edits } : result;
+}
+
 /** What the steps before writing found. */
 export interface DiskPlan {
   /** The engine's result on the files read. */

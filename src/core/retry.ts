@@ -1,8 +1,9 @@
 // The message to send back to a model whose edit failed: the engine's
 // message, then the lines the edit cited next to the lines the file really
-// has there. Pure; runs in the worker and in unit tests.
+// has there. One place makes them for the playground (the engine worker),
+// the bench (its score) and the CLI (the MCP server's apply_edits). Pure.
 
-import type { EditResult } from '../core/types.ts';
+import type { ApplyResult, Edit, EditResult, Format } from '../core/types.ts';
 
 const BAR = '\u2502';
 
@@ -33,4 +34,45 @@ export function retryMessage(edit: EditResult, old: readonly string[]): string |
   }
   out.push('', edit.cited ? 'Please send this edit again, citing the lines exactly as the file has them.' : 'Please send this edit again, copying the lines exactly as the file has them.');
   return out.join('\n');
+}
+
+/** What the engine read: the format that read the reply (null: none known), the reply, and the files it was given. */
+export interface Reading {
+  format: Format | null | undefined;
+  response: string;
+  files: readonly string[];
+}
+
+/**
+ * The edits as `format` reads the reply, by index (the engine has parsed it
+ * already; this is for the lines each cites). Empty when the format is
+ * unknown or throws: the messages then only lack the cited lines.
+ */
+export function citedEdits(reading: Reading): Map<number, Edit> {
+  const byIndex = new Map<number, Edit>();
+  if (!reading.format) return byIndex;
+  try {
+    for (const e of reading.format.parse(reading.response, { files: [...reading.files] }).edits) byIndex.set(e.index, e);
+  } catch {
+    // Without the parsed edits the messages only lack the cited lines.
+  }
+  return byIndex;
+}
+
+/**
+ * The retry message of each failed edit of `result`, by edit index, in the
+ * result's order (applied edits have none). `cited`: the edits as the format
+ * read them (citedEdits), or what to read them from, which is parsed only
+ * when some edit failed.
+ */
+export function retryMessages(result: ApplyResult, cited: ReadonlyMap<number, Edit> | Reading): Map<number, string> {
+  const out = new Map<number, string>();
+  const failed = result.edits.filter((e) => e.status === 'failed');
+  if (failed.length === 0) return out;
+  const edits = cited instanceof Map ? cited : citedEdits(cited as Reading);
+  for (const e of failed) {
+    const message = retryMessage(e, edits.get(e.index)?.old ?? []);
+    if (message !== null) out.set(e.index, message);
+  }
+  return out;
 }

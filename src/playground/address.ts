@@ -10,6 +10,8 @@ import { h, saveFile } from './dom.ts';
 import { sizeText } from './present.ts';
 import { LIMITS, LONG_LINK, linkVersion, type Session } from '../session/session.ts';
 import type { Decoded, SessionFileRead } from '../share/share.ts';
+import { decodeBenchReply, isBenchReplyHash } from '../share/bench-link.ts';
+import { parseSuite, taskFiles } from '../bench/tasks.ts';
 import { LinkClient } from './link-client.ts';
 import { VERSION } from '../share/version.ts';
 import { LINK_PAUSE, pauseFor } from '../session/pause.ts';
@@ -342,7 +344,7 @@ export class Address {
     }
     let decoded: Decoded;
     try {
-      decoded = await this.links.call<Decoded>((api) => api.decode(hash));
+      decoded = isBenchReplyHash(hash) ? await benchSession(hash) : await this.links.call<Decoded>((api) => api.decode(hash));
     } catch (e) {
       decoded = { ok: false, error: e instanceof Error ? e.message : String(e) };
     }
@@ -381,4 +383,20 @@ export class Address {
       : `This link records a different result from the one shown below, which is that of ln-diff ${VERSION} (the link does not say which version made it).`;
     this.notices.alert('version', made);
   }
+}
+
+/** The site's bench task files (src/pages/bench/tasks/). */
+const TASKS_URL = `${import.meta.env.BASE_URL.replace(/\/?$/, '/')}bench/tasks/`;
+
+/** The session a Bench reply link stands for: the task's files (fetched from this site), the format, the reply and its prompt. */
+async function benchSession(hash: string): Promise<Decoded> {
+  const read = decodeBenchReply(hash);
+  if (!read.ok) return read;
+  const { task, format, reply, prompt } = read.ref;
+  const response = await fetch(`${TASKS_URL}${encodeURIComponent(task)}.json`, { credentials: 'same-origin' });
+  if (!response.ok) return { ok: false, error: `its task ${task} is not among this site's bench tasks (HTTP ${response.status})` };
+  const [t] = parseSuite(await response.json()).tasks;
+  if (!t || t.id !== task) return { ok: false, error: `the file of task ${task} holds another task` };
+  const files = Object.entries(taskFiles(t)).map(([name, text]) => ({ name, text }));
+  return { ok: true, session: { format, files, reply, ...(prompt !== undefined ? { prompt } : {}) } };
 }

@@ -60,4 +60,9 @@ export class LiveMount {
   refresh(newSession: boolean): void {
     this.panel?.refresh(newSession);
   }
+
+  /** The files or the reply changed (the request's size follows). */
+  changed(): void {
+    this.panel?.changed();
+  }
 }

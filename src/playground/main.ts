@@ -84,6 +84,9 @@ const tabs = new Tabs(state, ui, {
 
 // ---------------------------------------------------------------- engine and results
 
+/** The live-run panel hears of every change (set once it exists). */
+let liveChanged: () => void = () => undefined;
+
 const runner = new Runner(
   state,
   ui,
@@ -98,6 +101,7 @@ const runner = new Runner(
     changed() {
       address.schedule();
       saver.schedule();
+      liveChanged();
     },
     mergeAsk: () => ({ file: state.resultFile ?? activeTab(state)?.name ?? null, base: state.merge?.version ?? null }),
     viewFile: () => (ui.viewBox.open ? (activeTab(state)?.name ?? null) : null),
@@ -266,6 +270,7 @@ const live = new LiveMount(state, ui.live, notices, {
   prepare: (files, format) => runner.engine.prepare(files, format),
   showPrompt: () => sessions.showPrompt(),
 });
+liveChanged = () => live.changed();
 
 // ---------------------------------------------------------------- files from disk
 

@@ -1,24 +1,21 @@
 // The Bench page's worker: the run (requests, engine, scores), the tasks it
 // takes (fetched from the site one file each, when first needed), and
-// everything a run becomes (summaries, the JSON file, the share link, the
-// playground link of one reply, a comparison). The page holds plain data
-// and draws; nothing here touches the DOM. The key arrives with `run` and is
-// handed to runBench only.
+// everything a run becomes (summaries, the JSON file, the share link, a
+// comparison). The page holds plain data and draws; nothing here touches
+// the DOM. The key arrives with `run` and is handed to runBench only.
 
 import { expose, type ProxyOrClone } from 'comlink';
 import LZString from 'lz-string';
 import { familyOf, planOf, sectionFor, type FamilyKey, type PromptTable } from '../bench/prompts.ts';
 import { exactCounter } from '../bench/count.ts';
-import { estimateRun, runBench } from '../bench/run.ts';
+import { cachedWriter, estimateRun, runBench } from '../bench/run.ts';
 import { loadTokenizers } from '../tokens/index.ts';
 import { selectTasks } from '../bench/select.ts';
-import { withoutReasoning } from '../bench/score.ts';
 import { best, summarize } from '../bench/summary.ts';
 import { compareRuns, readRun, runJson, RUN_PREFIX } from '../bench/file.ts';
-import { parseSuite, taskFiles, type BenchSuite, type BenchTask } from '../bench/tasks.ts';
+import { parseSuite, type BenchSuite, type BenchTask } from '../bench/tasks.ts';
 import type { BenchConfig, BenchEvent, BenchReply, BenchRun, FormatPlan, FormatSummary } from '../bench/types.ts';
 import { inflateUriComponent } from '../share/lz.ts';
-import { sessionHref } from '../share/share.ts';
 
 export { RUN_PREFIX };
 /** A share link holds at most this much JSON once inflated (a run file's own limit is readRun's). */
@@ -58,6 +55,8 @@ const TASKS_URL = `${import.meta.env.BASE_URL.replace(/\/?$/, '/')}bench/tasks/`
 
 let index: Promise<string[]> | null = null;
 const loaded = new Map<string, Promise<BenchTask>>();
+/** The engine's own reply for each task and format and its trial apply, made once (the estimate asks at every change of the form, the run again). */
+const write = cachedWriter();
 
 async function getJson(url: string, what: string): Promise<unknown> {
   const r = await fetch(url, { credentials: 'same-origin' });
@@ -131,7 +130,7 @@ const api = {
 
   /** Requests and tokens a run would take. */
   async estimate(config: BenchConfig): Promise<{ requests: number; skipped: number; input: number; output: number; method: string }> {
-    return estimateRun(config, await chosenTasks(config.tasks));
+    return estimateRun(config, await chosenTasks(config.tasks), write);
   },
 
   /** Run the bench; `news` hears how it goes. Resolves with the run (stopped or not). */
@@ -174,7 +173,7 @@ const api = {
     try {
       // A reply whose API reported no usage is counted with the model's own tokenizer where one runs here
       // (loaded on first use, a separate chunk), else estimated.
-      const run = await runBench({ config, tasks, key, engine, signal: own.signal, onEvent, allowed, count: exactCounter(loadTokenizers) });
+      const run = await runBench({ config, tasks, key, engine, signal: own.signal, onEvent, allowed, count: exactCounter(loadTokenizers), write });
       return view(run);
     } finally {
       controller = null;
@@ -216,19 +215,6 @@ const api = {
     // A link cut short may still inflate, into a fragment of the JSON: that is a cut link too.
     if (read.notJson) return { ok: false, error: CUT };
     return { ok: false, error: `the run in the link is not valid: ${read.error}` };
-  },
-
-  /**
-   * The playground link of one reply: the task's files, the reply, its
-   * format and the system prompt it was asked with. Null when the suite has
-   * no such task (a run from another suite).
-   */
-  async playground(task: string, format: string, reply: string, prompt: string | null, base: string): Promise<string | null> {
-    if (!(await taskIndex()).includes(task)) return null;
-    const t = await loadTask(task);
-    const files = Object.entries(taskFiles(t)).map(([name, text]) => ({ name, text }));
-    // The reply as it was scored: without a reasoning model's opening <think> block.
-    return sessionHref({ format, files, reply: withoutReasoning(reply), ...(prompt !== null ? { prompt } : {}) }, base);
   },
 
   /** What changed from run `a` to run `b`. */

@@ -10,7 +10,7 @@ import { benchMessage, INSTRUCTION } from '../../src/bench/message.ts';
 import { BENCH_FORMATS, QUICK_TASKS, selectTasks } from '../../src/bench/select.ts';
 import { askedCount, best, median, summarize } from '../../src/bench/summary.ts';
 import { retryAfter } from '../../src/bench/client.ts';
-import { estimateRun } from '../../src/bench/run.ts';
+import { cachedWriter, estimateRun, writeTask } from '../../src/bench/run.ts';
 import { taskChanges, taskFiles } from '../../src/bench/tasks.ts';
 import { scoreReply, withoutReasoning } from '../../src/bench/score.ts';
 import { chatRequest, usageOf } from '../../src/chat/protocol.ts';
@@ -199,6 +199,21 @@ describe('bench estimate', () => {
     const user = benchMessage(t, getFormat('ln-diff')!, plan.reminder);
     const reply = getFormat('ln-diff')!.write([{ file: 'index.js', before: t.files[0].before, after: t.files[0].after }]);
     assert.deepEqual(estimateRun(config, [t]), { input: Math.ceil((plan.system.length + user.length) / 4), output: Math.ceil(reply.length / 4), method: 'estimate', requests: 1, skipped: 0 });
+  });
+
+  it('with a cached writer, writes (and trial-applies) each task in each format once, with the same estimate', () => {
+    const tasks = [task('ms-index'), task('normalize-css')];
+    const plans = ['ln-diff', 'udiff'].map((f) => formatPlan(table, f, 'gpt-4.1'));
+    const config = { endpoint: { api: 'openai' as const, baseUrl: 'http://x/v1', model: 'gpt-4.1' }, formats: plans, tasks: tasks.map((t) => t.id), concurrency: 1, retries: 0, idleTimeoutMs: 1 };
+    let writes = 0;
+    const write = cachedWriter((t, f) => (writes++, writeTask(t, f)));
+    const first = estimateRun(config, tasks, write);
+    assert.equal(writes, 4);
+    assert.deepEqual(estimateRun(config, tasks, write), first);
+    assert.deepEqual(estimateRun(config, [tasks[1]], write), estimateRun(config, [tasks[1]]));
+    assert.equal(writes, 4, 'asked again: nothing written again');
+    assert.equal(write.size(), 4);
+    assert.deepEqual(first, estimateRun(config, tasks));
   });
 });
 

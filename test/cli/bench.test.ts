@@ -214,6 +214,8 @@ test('unknown formats, tasks and bad URLs: exit 2 naming them, nothing sent', as
     [['bench', '--endpoint', 'https://me:sk-in-url-123@api.openai.com/v1', '--model', MODEL], /--endpoint: a key does not go in the URL; set LN_DIFF_API_KEY or OPENAI_API_KEY in the environment/],
     [['bench', '--endpoint', 'localhost:8080', '--model', MODEL], /--endpoint 'localhost:8080': the base URL must start with http:\/\/ or https:\/\//],
     [['bench', '--endpoint', 'http://127.0.0.1:6000/v1', '--model', MODEL], /--endpoint 'http:\/\/127\.0\.0\.1:6000\/v1': fetch refuses to connect to port 6000/],
+    [['bench', '--endpoint', 'http://127.0.0.1:11434/v1', '--model', ''], /--model is empty; name the model: Ollama needs one \(for example llama3\.2\)\.\n/],
+    [['bench', '--api', 'anthropic', '--endpoint', 'https://api.anthropic.com', '--model', ''], /--model is empty and no API key is set: name the model, and set LN_DIFF_API_KEY or ANTHROPIC_API_KEY/],
   ];
   for (const [argv, message] of cases) {
     const r = await runBench(argv);

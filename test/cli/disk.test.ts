@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { block, oneErrorLine, run, tempDir } from './helpers.ts';
 
@@ -235,4 +235,25 @@ test('apply: a path that fits two entries only by letter case is refused, naming
   );
   assert.deepEqual(listing(dir), ['README.md', 'Readme.md']);
   assert.equal(readFileSync(join(dir, 'README.md'), 'utf8'), 'a\n');
+});
+
+test('apply: a file neither given nor under the base says so, names the resolved base and --base', (t) => {
+  const dir = project(t);
+  const reply = block('src/app.py', [[2, '    print("old")']], ['    print("new")']) + '\n' + block('lib/gone.py', [[1, 'x = 1']], ['x = 2']);
+  const r = run(['apply', '--dry-run', '--base', join(dir, 'src', '..')], { input: reply });
+  assert.equal(r.status, 1, r.stderr);
+  const line = r.stdout.split('\n').find((l) => l.startsWith('✗ lib/gone.py file-not-found'));
+  assert.ok(line, r.stdout);
+  assert.ok(line.includes(`: lib/gone.py was not given in the request and is not under the base directory ${realpathSync(dir)};`), line);
+  assert.ok(line.endsWith("; if the reply's paths are relative to another directory, run again with --base DIR"), line);
+  assert.doesNotMatch(line, /among the files given/);
+  assert.match(r.stdout, /^✓ src\/app\.py lines 2-2 exact$/m, 'the file that is there still applies');
+  assert.equal(readFileSync(join(dir, 'src/app.py'), 'utf8'), APP, 'a dry run writes nothing');
+});
+
+test("apply: the format's own hint on a missing file is kept after the disk-mode words", (t) => {
+  const dir = project(t);
+  const r = run(['apply', '--base', dir], { input: '*** Begin Patch\n*** Update File: gone.txt\n@@\n-a\n+b\n*** End Patch\n' });
+  assert.equal(r.status, 1, r.stderr);
+  assert.match(r.stdout, /cannot update gone\.txt: it was not given in the request and is not under the base directory .+; to create it, use `\*\*\* Add File: gone\.txt`; .*--base DIR\n/);
 });

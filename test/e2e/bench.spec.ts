@@ -361,6 +361,74 @@ test('a reply cut off at the token cap is said in both tables; runs of different
   await expect(compared).toContainText('A and B did not answer the same tasks: each change is over the task × format pairs both answered (udiff: 1)');
 });
 
+/** A run file of replies in udiff: [task, exact] each; `started` says when it ran. */
+function runFile(started: string, replies: [string, boolean][]): string {
+  const score = (exact: boolean) => ({ parsed: true, applied: exact, exact, edits: 1, matches: { exact: exact ? 1 : 0, offset: 0, whitespace: 0, fuzzy: 0, failed: exact ? 0 : 1 }, codes: exact ? {} : { 'no-match': 1 }, warnings: {} });
+  return JSON.stringify({
+    version: 1,
+    engine: 'ln-diff 0.1.0',
+    started,
+    finished: started,
+    stopped: false,
+    config: { endpoint: { api: 'openai', baseUrl: 'http://127.0.0.1:8080/v1', model: MODEL }, formats: [PLANS.find((p) => p.format === 'udiff')], tasks: replies.map(([t]) => t), concurrency: 1, retries: 0, idleTimeoutMs: 60000 },
+    replies: replies.map(([task, exact]) => ({
+      task, format: 'udiff', status: 'done', error: null, reply: 'r', attempts: 1, score: score(exact),
+      tokens: { input: 10, output: 2, method: 'usage' }, ms: { firstToken: 1, total: 2 }, retry: null,
+    })),
+  });
+}
+
+test('a comparison chooses its baseline: the older run to begin with, either by the radio buttons, the signs following', async ({ page }) => {
+  // The old run: one of four exact. The new one: three of four.
+  const tasks = ['ms-index', 'nan-ci', 'bufferutil-c', 'normalize-css'];
+  const old = runFile('2025-01-01T00:00:00.000Z', tasks.map((t, i) => [t, i === 0]));
+  const now = runFile('2025-02-01T00:00:00.000Z', tasks.map((t, i) => [t, i < 3]));
+  await page.goto('/bench/');
+  await page.locator('#bn-open-input').setInputFiles({ name: 'new.json', mimeType: 'application/json', buffer: Buffer.from(now) });
+  await expect(message(page)).toHaveText('Opened new.json.');
+  await page.locator('#bn-compare-input').setInputFiles({ name: 'old.json', mimeType: 'application/json', buffer: Buffer.from(old) });
+  const compared = page.getByRole('region', { name: 'Compared with old.json' });
+  await expect(compared).toBeVisible();
+  const baseline = compared.getByRole('radiogroup', { name: 'Baseline (A)' });
+  const rates = compared.getByRole('region', { name: 'Rates per format, A and B' }).locator('tr[data-format="udiff"]');
+  // The opened run is older: it is the baseline, and the new run's gains show as gains.
+  await expect(baseline.getByRole('radio', { name: 'old.json' })).toBeChecked();
+  await expect(compared.locator('.bn-runs dt').first()).toHaveText('A, the baseline (old.json)');
+  await expect(rates.locator('td').nth(6)).toHaveText(`${percent(1 / 4)} (1/4)`);
+  await expect(rates.locator('td').nth(7)).toHaveText(`${percent(3 / 4)} (3/4)`);
+  await expect(rates.locator('td').nth(8)).toHaveText('▲ +50 pts (up)');
+  await expect(compared).toContainText('2 of 4 task × format pairs in both runs flipped: 2 became exact in B, 0 stopped being exact.');
+  // The run above as the baseline: the same change, measured the other way.
+  await baseline.getByRole('radio', { name: 'The run above' }).check();
+  await expect(compared.locator('.bn-runs dt').first()).toHaveText('A, the baseline (the run above)');
+  await expect(rates.locator('td').nth(6)).toHaveText(`${percent(3 / 4)} (3/4)`);
+  await expect(rates.locator('td').nth(7)).toHaveText(`${percent(1 / 4)} (1/4)`);
+  await expect(rates.locator('td').nth(8)).toHaveText('▼ −50 pts (down)');
+  await expect(compared).toContainText('2 of 4 task × format pairs in both runs flipped: 0 became exact in B, 2 stopped being exact.');
+  await expect(compared.getByRole('region', { name: 'Exact flips' }).locator('tbody tr').first()).toContainText('▼ no longer exact');
+  // Opening the old run and comparing with the new one: the run above (older) is the baseline.
+  await page.locator('#bn-open-input').setInputFiles({ name: 'old.json', mimeType: 'application/json', buffer: Buffer.from(old) });
+  await page.locator('#bn-compare-input').setInputFiles({ name: 'new.json', mimeType: 'application/json', buffer: Buffer.from(now) });
+  const again = page.getByRole('region', { name: 'Compared with new.json' });
+  await expect(again.getByRole('radio', { name: 'The run above' })).toBeChecked();
+  await expect(again.getByRole('region', { name: 'Rates per format, A and B' }).locator('tr[data-format="udiff"] td').nth(8)).toHaveText('▲ +50 pts (up)');
+});
+
+test('at 1366 × 768 the table per format fits its box, every format and every failure shown', async ({ page }) => {
+  const s = await server((task, format) => (format === 'udiff' && task === 'ms-index' ? 'typo' : format === 'search-replace' && task === 'nan-ci' ? 'prose-only' : 'right'));
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await fill(page, s, { formats: [...BENCH_FORMATS] });
+  await runButton(page).click();
+  await expect(message(page)).toHaveText(new RegExp(`^Done: \\d+ replies from ${MODEL}\\.$`), { timeout: 120_000 });
+  const box = page.getByRole('region', { name: 'Results per format' });
+  await expect(box.locator('tbody tr')).toHaveCount(BENCH_FORMATS.length);
+  const [scrollWidth, clientWidth] = await box.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  // and the page itself does not scroll sideways
+  const [pageWidth, innerWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
+  expect(pageWidth).toBeLessThanOrEqual(innerWidth);
+});
+
 test('a share link opens the same run; a broken link says what is wrong', async ({ page, context, browser }) => {
   const s = await server((task) => (task === 'nan-ci' ? 'prose-only' : 'right'));
   const w = watch(context, page);
@@ -443,10 +511,14 @@ test('a reply opens in the playground with its files and format, and the playgro
   await runButton(page).click();
   await expect(message(page)).toHaveText(`Done: 8 replies from ${MODEL}.`);
   const row = page.locator('tr[data-task="ms-index"][data-format="udiff"]');
-  // links are made for the rows near the screen
-  await row.scrollIntoViewIfNeeded();
+  // every row has its link as it is drawn, scrolled into view or not (the last row is far below)
+  const links = page.getByRole('region', { name: 'Every reply' }).locator('a.bn-open');
+  await expect(links).toHaveCount(8);
+  expect(await links.evaluateAll((as) => as.filter((a) => !/\/playground\/#b=/.test(a.getAttribute('href') ?? '')).length)).toBe(0);
+  const last = page.locator(`tr[data-task="${QUICK[QUICK.length - 1].id}"][data-format="udiff"] a.bn-open`);
+  expect(await last.evaluate((a) => a.getBoundingClientRect().top > window.innerHeight)).toBe(true);
   const open = row.getByRole('link', { name: 'Open in playground: ms-index, udiff' });
-  await expect(open).toHaveAttribute('href', /\/playground\/#s=/);
+  await expect(open).toHaveAttribute('href', /\/playground\/#b=/);
   const task = QUICK.find((t) => t.id === 'ms-index')!;
   const scored = scoreReply(task, 'udiff', scriptedReply(task, 'udiff', 'typo').text);
   const [pg] = await Promise.all([context.waitForEvent('page'), open.click()]);
@@ -574,8 +646,9 @@ test('screenshots', async ({ page }) => {
   await expect(page.locator('#bn-compare')).toBeVisible();
   await page.getByRole('button', { name: 'Reply: ms-index, search-replace' }).click();
   for (const [name, size, scheme] of [
-    ['desktop-light', { width: 1280, height: 900 }, 'light'],
-    ['desktop-dark', { width: 1280, height: 900 }, 'dark'],
+    ['desktop-light', { width: 1366, height: 768 }, 'light'],
+    ['desktop-dark', { width: 1366, height: 768 }, 'dark'],
+    ['phone-dark', { width: 390, height: 844 }, 'dark'],
     ['phone', { width: 390, height: 844 }, 'light'],
   ] as const) {
     await page.setViewportSize(size);

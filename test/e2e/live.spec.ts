@@ -408,6 +408,89 @@ test('ports the browser refuses (9, 6000) are named as such, and no request is s
   expect(errors).toEqual([]);
 });
 
+test('the request\'s size is shown as it changes; over 100,000 tokens Run asks first, Cancel sends nothing, Send sends one request', async ({ page }) => {
+  const s = await server({ cors: true, chunks: chunksOf(REPLY, 4), key: KEY });
+  const posts = () => s.requests.filter((r) => r.method === 'POST').length;
+  const size = page.locator('#pg-live-size');
+  const confirm = page.getByRole('group', { name: /^This request is about/ });
+
+  // The demo source: a small request, no confirm step.
+  const errors = await openPanel(page, s.base);
+  await expect(size).toHaveText(/^About [\d,]+ tokens to send \(an estimate: [\d,]+ characters ÷ 4\)\.$/);
+  await expect(size).not.toContainText('Run asks');
+  /** The characters and tokens the size says. */
+  const said = async () => {
+    const m = /^About ([\d,]+) tokens to send \(an estimate: ([\d,]+) characters/.exec((await size.textContent()) ?? '');
+    return m ? { tokens: Number(m[1].replace(/,/g, '')), chars: Number(m[2].replace(/,/g, '')) } : { tokens: 0, chars: 0 };
+  };
+  expect((await said()).tokens).toBeLessThan(2000);
+  // the estimate follows the request as it is typed: 8,000 characters, then 4,000 fewer
+  await page.getByLabel('Your request').fill('y'.repeat(8000));
+  await expect.poll(async () => (await said()).chars).toBeGreaterThan(8000);
+  const long = await said();
+  expect(long.tokens).toBe(Math.ceil(long.chars / 4));
+  await page.getByLabel('Your request').fill('y'.repeat(4000));
+  await expect.poll(async () => (await said()).chars).toBe(long.chars - 4000);
+  expect((await said()).tokens).toBe(Math.ceil((long.chars - 4000) / 4));
+  // and names the tokenizer of a model it knows
+  await page.getByLabel('Model', { exact: true }).fill('gpt-4.1');
+  await expect(size).toContainText('the model counts with the o200k tokenizer');
+  await page.getByLabel('Model', { exact: true }).fill('test-model');
+  await page.getByLabel('Your request').fill('Add type hints.');
+
+  // A source of about 150,000 tokens (a session link: the files are in it).
+  const lines = Array.from({ length: 8_000 }, (_, i) => `const value${i} = compute(${i}, "some text to make the line longer");`);
+  const big = encodeSession({ format: 'ln-diff', files: [{ name: 'big.js', text: lines.join('\n') + '\n' }], reply: '' });
+  await page.goto(`/playground/#${big}`);
+  await page.reload();
+  await expect(page.locator('#pg-summary')).not.toBeEmpty();
+  await page.getByText('Run with a model').click();
+  await page.getByLabel('Base URL').fill(s.base);
+  await page.getByLabel('Model', { exact: true }).fill('test-model');
+  await page.getByLabel('API key').fill(KEY);
+  await expect(size).toHaveText(/^About [\d,]+ tokens to send \(an estimate: [\d,]+ characters ÷ 4\)\. More than 100,000: Run asks before sending\.$/);
+  const large = await said();
+  expect(large.tokens).toBeGreaterThan(100_000);
+  expect(large.tokens).toBeLessThan(250_000);
+  await expect(confirm).toBeHidden();
+
+  // Run asks; Cancel sends nothing.
+  await runButton(page).click();
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText(`This request is about ${large.tokens.toLocaleString('en-US')} tokens (an estimate), more than 100,000`);
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  // Screenshots for a look: LN_DIFF_LIVE_SHOTS=/tmp/live-shots.
+  const shots = process.env.LN_DIFF_LIVE_SHOTS;
+  if (shots) {
+    for (const [name, width, scheme] of [['wide-light', 1440, 'light'], ['wide-dark', 1440, 'dark'], ['phone-light', 390, 'light'], ['phone-dark', 390, 'dark']] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.locator('#pg-live-confirm').scrollIntoViewIfNeeded();
+      await page.locator('#pg-live').screenshot({ path: `${shots}/live-confirm-${name}.png` });
+    }
+  }
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(message(page)).toHaveText('Not sent: the request was not confirmed.');
+  await expect(runButton(page)).toBeEnabled();
+  expect(posts()).toBe(0);
+  // Escape cancels too.
+  await runButton(page).click();
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  expect(posts()).toBe(0);
+
+  // Run, then Send: one request, with the whole source.
+  await runButton(page).click();
+  await page.getByRole('button', { name: `Send about ${large.tokens.toLocaleString('en-US')} tokens` }).click();
+  await expect(message(page)).toContainText('Done:');
+  expect(posts()).toBe(1);
+  const body = JSON.parse(s.requests.find((r) => r.method === 'POST')!.body);
+  expect(body.messages[1].content).toContain('const value7999 = compute(7999');
+  expect(errors).toEqual([]);
+});
+
 test('screenshots of the live panel (light and dark)', async ({ page }) => {
   const s = await server({ cors: true, chunks: chunksOf(REPLY, 4), key: KEY });
   await page.setViewportSize({ width: 1280, height: 1400 });

@@ -66,7 +66,7 @@ describe('local servers need no key', () => {
 
 describe('the base URL', () => {
   it('is required, a web address, http or https, without a key in it', () => {
-    assert.deepEqual(runBlocker(ep('openai', '  ', 'm', 'k'), allowed), { field: 'base', reason: 'Enter the base URL of the API.' });
+    assert.deepEqual(runBlocker(ep('openai', '  ', 'm', 'k'), allowed), { field: 'base', reason: 'Enter the base URL of the API.', base: { kind: 'empty' } });
     assert.equal(reason(ep('openai', 'localhost:8080/v1')), 'The base URL must start with http:// or https://, not localhost:.');
     assert.equal(reason(ep('openai', 'not a url')), 'The base URL is not a web address; write it as http://127.0.0.1:11434/v1 or https://api.openai.com/v1.');
     assert.equal(reason(ep('openai', 'javascript:alert(1)')), 'The base URL must start with http:// or https://, not javascript:.');
@@ -77,6 +77,7 @@ describe('the base URL', () => {
     assert.deepEqual(runBlocker(ep('openai', 'http://127.0.0.1:9/v1'), allowed), {
       field: 'base',
       reason: 'The browser refuses to connect to port 9 (a port reserved for other protocols: discard); use another port.',
+      base: { kind: 'port', port: { port: 9, service: 'discard' } },
     });
     assert.equal(reason(ep('openai', 'http://localhost:6000/v1', 'm', 'k')), 'The browser refuses to connect to port 6000 (a port reserved for other protocols: x11); use another port.');
     assert.match(reason(ep('anthropic', 'http://127.0.0.1:10080')) ?? '', /refuses to connect to port 10080/);
@@ -122,5 +123,29 @@ describe('streamChat checks the same rule', () => {
     } finally {
       globalThis.fetch = real;
     }
+  });
+});
+
+describe('the blocker as data (for callers that say it in their own words, as the CLI does)', () => {
+  it('names the base URL\'s problem by kind', () => {
+    const url = runBlocker(ep('openai', 'localhost:8080/v1'), allowed);
+    assert.deepEqual(url?.field === 'base' ? url.base : null, { kind: 'url', message: 'the base URL must start with http:// or https://, not localhost:' });
+    const origin = runBlocker(ep('openai', 'https://llm.example.com/v1', 'm', 'k'), allowed);
+    assert.deepEqual(origin?.field === 'base' ? origin.base : null, { kind: 'origin' });
+  });
+
+  it('says which of the model and the key are missing, with what the endpoint needs', () => {
+    const both = runBlocker(ep('anthropic', 'https://api.anthropic.com'), allowed);
+    assert.ok(both && both.field !== 'base');
+    assert.deepEqual(both.missing, { model: true, key: true });
+    assert.equal(both.needs.keyFor, 'Anthropic');
+    const ollama = runBlocker(ep('openai', 'http://127.0.0.1:11434/v1'), allowed);
+    assert.ok(ollama && ollama.field === 'model');
+    assert.deepEqual(ollama.missing, { model: true, key: false });
+    assert.equal(ollama.needs.model.server, 'Ollama');
+    const key = runBlocker(ep('openai', 'https://api.openai.com/v1', 'gpt-4.1'), allowed);
+    assert.ok(key && key.field === 'key');
+    assert.deepEqual(key.missing, { model: false, key: true });
+    assert.equal(key.needs.keyFor, 'OpenAI');
   });
 });

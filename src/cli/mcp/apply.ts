@@ -7,9 +7,9 @@
 // and text for the model, in place of lines on stdout.
 
 import * as path from 'node:path';
-import { retryMessage } from '../../core/retry.ts';
+import { retryMessages } from '../../core/retry.ts';
 import { unifiedDiff as diffTexts } from '../../patch/unified.ts';
-import type { ApplyResult, Edit, Format } from '../../core/types.ts';
+import type { ApplyResult, Format } from '../../core/types.ts';
 import { detectFormat, getFormat } from '../../formats/index.ts';
 import { predict, writeEach, type Change, type Outcome } from '../changes.ts';
 import { removeStaleTemps } from '../disk.ts';
@@ -79,18 +79,6 @@ export function plan(allowed: Allowed, reply: string, formatName: string): Plan 
   return { format, result, changes, files };
 }
 
-/** The edits as the format read them, by index: the lines each cites, for the retry messages. */
-function citedLines(p: Plan, reply: string): Map<number, Edit> {
-  const byIndex = new Map<number, Edit>();
-  const format = getFormat(p.result.format) ?? p.format;
-  try {
-    for (const e of format.parse(reply, { files: Object.keys(p.files) }).edits) byIndex.set(e.index, e);
-  } catch {
-    // Without the parsed edits the messages only lack the cited lines.
-  }
-  return byIndex;
-}
-
 /** The changes as one unified diff, paths as `a/…` and `b/…` (`/dev/null` for a file created or deleted), without git's headers. */
 export function unifiedDiff(changes: readonly Change[]): string {
   const files = changes.map((c) => ({ name: c.target.file.split(path.sep).join('/'), before: c.before, after: c.text }));
@@ -99,7 +87,7 @@ export function unifiedDiff(changes: readonly Change[]): string {
 
 /** The plan's edits as the client gets them (each failed one with its retry message); `files` is filled by `write`. */
 export function report(p: Plan, reply: string, dryRun: boolean): ApplyReport {
-  const cited = p.result.edits.some((e) => e.status === 'failed') ? citedLines(p, reply) : new Map<number, Edit>();
+  const retries = retryMessages(p.result, { format: getFormat(p.result.format) ?? p.format, response: reply, files: Object.keys(p.files) });
   const edits: EditReport[] = p.result.edits.map((e) => ({
     file: e.file,
     status: e.status === 'failed' ? 'failed' : 'applied',
@@ -107,7 +95,7 @@ export function report(p: Plan, reply: string, dryRun: boolean): ApplyReport {
     offset: e.offset,
     code: e.code,
     message: e.message,
-    retry: retryMessage(e, cited.get(e.index)?.old ?? []),
+    retry: retries.get(e.index) ?? null,
   }));
   return {
     ok: p.result.ok,

@@ -28,10 +28,21 @@ function delta(d: number | null): HTMLTableCellElement {
 const outcome = (o: RunComparison['replies'][number]['a']): string =>
   o === null ? 'not in this run' : o.exact ? '✓ exact' : o.applied ? 'applied, not exact' : o.parsed ? 'parsed, not applied' : o.status === 'done' ? 'not parsed' : o.status;
 
-export function compareView(a: BenchRun, b: BenchRun, diff: RunComparison): DocumentFragment {
+/**
+ * Run `a` (the baseline) and run `b` compared (`diff`: compareRuns(a, b), so
+ * every change is B minus A); `names` says which run each is.
+ */
+export function compareView(a: BenchRun, b: BenchRun, diff: RunComparison, names: { a: string; b: string }): DocumentFragment {
   const frag = document.createDocumentFragment();
   frag.append(
-    h('dl', { class: 'bn-runs' }, h('dt', null, 'A (the run above)'), h('dd', null, describeRun(a)), h('dt', null, 'B (opened)'), h('dd', null, describeRun(b))),
+    h(
+      'dl',
+      { class: 'bn-runs' },
+      h('dt', null, `A, the baseline (${names.a})`),
+      h('dd', null, describeRun(a)),
+      h('dt', null, `B (${names.b})`),
+      h('dd', null, describeRun(b)),
+    ),
   );
   const rateCell = (s: RunComparison['formats'][number]['a'], k: (typeof RATES)[number]) =>
     h('td', { class: 'bn-num' }, s ? `${percent(s.rates[k])} (${count(s[k])}/${count(s.replies)})` : '–');

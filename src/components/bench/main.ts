@@ -13,6 +13,8 @@ import { download, fileText, MAX_LINK, runFileName, shareAddress } from './files
 import { mountForm } from './form.ts';
 import { count, plural } from './numbers.ts';
 import { RunView } from './run-view.ts';
+import { benchReplyHref } from '../../share/bench-link.ts';
+import { withoutReasoning } from '../../bench/reasoning.ts';
 
 /** A run's share link in the address: `#run=…`. */
 const RUN_HASH = `#${RUN_PREFIX}`;
@@ -42,6 +44,9 @@ const ui = {
   compareBody: byId('bn-compare-body'),
   compareClose: byId<HTMLButtonElement>('bn-compare-close'),
   compareTitle: byId('bn-compare-title'),
+  baselineShown: document.querySelector<HTMLInputElement>('input[name="bn-baseline"][value="shown"]')!,
+  baselineOpened: document.querySelector<HTMLInputElement>('input[name="bn-baseline"][value="opened"]')!,
+  baselineOpenedName: byId('bn-baseline-opened'),
   results: byId('bn-results-title'),
 };
 const playground = root.dataset.playground ?? '/playground/';
@@ -50,13 +55,14 @@ const engine = root.dataset.engine ?? 'ln-diff';
 const client = new BenchClient();
 const form = mountForm(client, root);
 
-// Playground links are made in the worker one at a time (each compresses a task's files).
-let linkChain: Promise<unknown> = Promise.resolve();
-const link = (r: BenchReply, config: BenchConfig): Promise<string | null> => {
-  const system = config.formats.find((f) => f.format === r.format)?.system ?? null;
-  const next = linkChain.then(() => client.call((api) => api.playground(r.task, r.format, r.reply, system, playground)));
-  linkChain = next.catch(() => undefined);
-  return next;
+// The suite's tasks (the form lists them): a reply of another task has no playground link.
+const suiteTasks = new Set([...document.querySelectorAll<HTMLInputElement>('input[name="bn-task"]')].map((b) => b.value));
+// A playground link names the task (the playground fetches its files) and carries the reply as it was
+// scored and its prompt: cheap enough to make for every row as it is drawn.
+const link = (r: BenchReply, config: BenchConfig): string | null => {
+  if (!suiteTasks.has(r.task)) return null;
+  const system = config.formats.find((f) => f.format === r.format)?.system;
+  return benchReplyHref({ task: r.task, format: r.format, reply: withoutReasoning(r.reply), ...(system !== undefined ? { prompt: system } : {}) }, playground);
 };
 const view = new RunView(link);
 
@@ -98,10 +104,33 @@ function show(shown: Shown): void {
   buttons();
 }
 
+/** The comparison on show: the run shown and the one opened beside it (by its file name). */
+let compared: { shown: BenchRun; opened: BenchRun; name: string } | null = null;
+let compareSerial = 0;
+
 function closeCompare(): void {
+  compared = null;
+  compareSerial++;
   ui.compare.hidden = true;
   ui.compareBody.replaceChildren();
 }
+
+/** Draw the comparison with the baseline the radio buttons choose (A), the other run as B. */
+async function drawCompare(): Promise<void> {
+  const c = compared;
+  if (!c) return;
+  const serial = ++compareSerial;
+  const shownFirst = ui.baselineShown.checked;
+  const [a, b] = shownFirst ? [c.shown, c.opened] : [c.opened, c.shown];
+  const names = shownFirst ? { a: 'the run above', b: c.name } : { a: c.name, b: 'the run above' };
+  const diff = await client.call((api) => api.compare(a, b));
+  if (serial !== compareSerial) return;
+  ui.compareBody.replaceChildren(compareView(a, b, diff, names));
+}
+for (const radio of [ui.baselineShown, ui.baselineOpened])
+  radio.addEventListener('change', () => {
+    if (radio.checked) void drawCompare().catch((e: unknown) => alertError(`The comparison could not be drawn: ${e instanceof Error ? e.message : String(e)}.`));
+  });
 
 const model = (config: BenchConfig) => config.endpoint.model || 'the model';
 
@@ -269,9 +298,15 @@ ui.compareInput.addEventListener('change', async () => {
       return;
     }
     ui.alert.replaceChildren();
-    const diff = await client.call((api) => api.compare(current, other.view.run));
+    compared = { shown: current, opened: other.view.run, name: file.name };
+    // The older run is the baseline to begin with (the run shown when they started together): a new run
+    // compared with an old one shows its gains as gains. The radio buttons choose the other.
+    const openedFirst = Date.parse(other.view.run.started) < Date.parse(current.started);
+    ui.baselineOpened.checked = openedFirst;
+    ui.baselineShown.checked = !openedFirst;
+    ui.baselineOpenedName.textContent = file.name;
     ui.compareTitle.textContent = `Compared with ${file.name}`;
-    ui.compareBody.replaceChildren(compareView(current, other.view.run, diff));
+    await drawCompare();
     ui.compare.hidden = false;
     ui.compareTitle.scrollIntoView({ block: 'start' });
   } catch (e) {

@@ -60,24 +60,14 @@ export class RepliesTable {
   private readonly body: HTMLTableSectionElement;
   private readonly rows = new Map<string, { row: HTMLTableRowElement; detail: HTMLTableRowElement; order: number }>();
   private serial = 0;
-  private readonly pending = new Map<HTMLAnchorElement, BenchReply>();
-  private readonly watcher =
-    typeof IntersectionObserver === 'function'
-      ? new IntersectionObserver(
-          (entries) => {
-            for (const e of entries) if (e.isIntersecting) this.fetchLink(e.target as HTMLAnchorElement);
-          },
-          { rootMargin: '600px 0px' },
-        )
-      : null;
-
   /**
    * `order`: a reply's place (task, then format). `link`: its playground
-   * address, made on request (null: none, e.g. a task this suite lacks).
+   * address, made as the row is drawn, so it is cheap (null: none, e.g. a
+   * task this suite lacks).
    */
   constructor(
     private readonly order: (r: { task: string; format: string }) => number,
-    private readonly link: (r: BenchReply) => Promise<string | null>,
+    private readonly link: (r: BenchReply) => string | null,
   ) {
     this.body = h('tbody', null);
     const table = h(
@@ -96,7 +86,11 @@ export class RepliesTable {
     const old = this.rows.get(key);
     const order = this.order(r);
     const id = `bn-reply-${++this.serial}`;
-    const open = h('a', { class: 'bn-open', attrs: { 'aria-label': `Open in playground: ${r.task}, ${r.format}`, target: '_blank', rel: 'noopener' } }, 'Open in playground');
+    const href = this.link(r);
+    const open =
+      href === null
+        ? h('span', { class: 'bn-muted' }, 'not in this suite')
+        : h('a', { class: 'bn-open', attrs: { href, 'aria-label': `Open in playground: ${r.task}, ${r.format}`, target: '_blank', rel: 'noopener' } }, 'Open in playground');
     const detail = h('tr', { class: 'bn-reply-detail', attrs: { id, hidden: true } }, h('td', { attrs: { colspan: COLUMNS.length } }));
     const toggle = h('button', { attrs: { type: 'button', 'aria-expanded': 'false', 'aria-controls': id, 'aria-label': `Reply: ${r.task}, ${r.format}` } }, 'Reply');
     toggle.addEventListener('click', () => {
@@ -120,8 +114,6 @@ export class RepliesTable {
       td(9, { class: 'bn-actions' }, open, ' ', toggle),
     );
     if (old) {
-      const link = old.row.querySelector('a.bn-open');
-      if (link instanceof HTMLAnchorElement && this.pending.delete(link)) this.watcher?.unobserve(link);
       old.row.replaceWith(row);
       old.detail.remove();
       row.after(detail);
@@ -134,29 +126,11 @@ export class RepliesTable {
       row.after(detail);
     }
     this.rows.set(key, { row, detail, order });
-    this.pending.set(open, r);
-    if (this.watcher) this.watcher.observe(open);
-    else this.fetchLink(open);
   }
 
   /** Whether the run's reply for this task and format has its row. */
   has(r: { task: string; format: string }): boolean {
     return this.rows.has(`${r.task}\u0000${r.format}`);
-  }
-
-  /** Ask for a row's playground link (it compresses the task's files, so only rows near the screen ask). */
-  private fetchLink(open: HTMLAnchorElement): void {
-    const r = this.pending.get(open);
-    if (!r) return;
-    this.pending.delete(open);
-    this.watcher?.unobserve(open);
-    void this.link(r).then(
-      (href) => {
-        if (href !== null) open.href = href;
-        else open.replaceWith(h('span', { class: 'bn-muted' }, 'not in this suite'));
-      },
-      () => open.replaceWith(h('span', { class: 'bn-muted' }, 'no link')),
-    );
   }
 
   get size(): number {

@@ -35,7 +35,7 @@ export class RunView {
   private readonly replies = byId('bn-replies');
   private table: RepliesTable | null = null;
 
-  constructor(private readonly link: (r: BenchReply, config: BenchConfig) => Promise<string | null>) {}
+  constructor(private readonly link: (r: BenchReply, config: BenchConfig) => string | null) {}
 
   /** Start showing a run that has just begun (no replies yet). */
   begin(config: BenchConfig, engine: string, started: string): void {

@@ -7,6 +7,7 @@ import type { PreparedSource } from '../../worker/protocol.ts';
 import { DEFAULT_BASE, type Endpoint, type Provider } from '../../chat/protocol.ts';
 import { askedFormat, defaultPrompt, isDefaultPrompt, readPrompts, userMessage } from '../../prompt/prompts.ts';
 import { needsOf, runBlocker, type Blocker, type Needs } from '../../chat/requirements.ts';
+import { confirmText, requestSize, sizeText, type RequestSize } from '../../chat/size.ts';
 import { streamChat } from './stream.ts';
 
 export interface LiveHost {
@@ -26,7 +27,12 @@ export interface LiveHost {
 export interface LivePanel {
   /** The session or the format changed; a new session resets a prompt the user typed. */
   refresh(newSession: boolean): void;
+  /** The files (or anything else the request is made of) changed: the size shown follows, soon. */
+  changed(): void;
 }
+
+/** How long the size waits for the typing to pause before it is worked out again (it asks the engine worker for the source). */
+const SIZE_DELAY_MS = 400;
 
 const SETTINGS_KEY = 'ln-diff.live';
 /** The fields a run may be waiting for, as `Blocker.field` names them. */
@@ -101,6 +107,11 @@ export function mountLive(host: LiveHost): LivePanel {
     stop: byId<HTMLButtonElement>('pg-live-stop'),
     needs: byId('pg-live-needs'),
     message: byId('pg-live-message'),
+    size: byId('pg-live-size'),
+    confirm: byId('pg-live-confirm'),
+    confirmText: byId('pg-live-confirm-text'),
+    confirmSend: byId<HTMLButtonElement>('pg-live-confirm-send'),
+    confirmCancel: byId<HTMLButtonElement>('pg-live-confirm-cancel'),
   };
   // The origins this page's CSP lets it connect to, and each format's default
   // prompt (written by the page at build time).
@@ -221,6 +232,59 @@ export function mountLive(host: LiveHost): LivePanel {
     if (hadFocus) (on ? ui.stop : blocker ? ui[blocker.field] : ui.run).focus();
   };
 
+  // The request's size, shown under the request: worked out from what would be sent (the
+  // prompt, the source as the format shows it, the request) once the typing pauses.
+  let sizeTimer: ReturnType<typeof setTimeout> | undefined;
+  let sizeSerial = 0;
+  const showSize = (size: RequestSize) => {
+    ui.size.textContent = sizeText(size);
+    ui.size.dataset.large = String(size.large);
+  };
+  const measure = async () => {
+    const serial = ++sizeSerial;
+    try {
+      const prepared = await host.prepare(host.files(), host.format());
+      if (serial !== sizeSerial) return;
+      showSize(requestSize(ui.prompt.value, userMessage(prepared.text, ui.instruction.value), ui.model.value));
+    } catch {
+      if (serial === sizeSerial) ui.size.textContent = '';
+    }
+  };
+  const scheduleSize = () => {
+    clearTimeout(sizeTimer);
+    // While a run streams, the reply grows, not the request: measured again when it ends.
+    if (controller) return;
+    sizeTimer = setTimeout(() => void measure(), SIZE_DELAY_MS);
+  };
+  for (const input of [ui.prompt, ui.instruction, ui.model]) input.addEventListener('input', scheduleSize);
+  ui.resetPrompt.addEventListener('click', scheduleSize);
+
+  // A request over LARGE_REQUEST_TOKENS is sent only once the user says so, here in the panel.
+  let answer: ((send: boolean) => void) | null = null;
+  const settle = (send: boolean) => {
+    const done = answer;
+    answer = null;
+    ui.confirm.hidden = true;
+    done?.(send);
+  };
+  const confirmLarge = (size: RequestSize, signal: AbortSignal): Promise<boolean> =>
+    new Promise((resolve) => {
+      answer = resolve;
+      ui.confirmText.textContent = confirmText(size);
+      ui.confirmSend.textContent = `Send about ${size.tokens.toLocaleString('en-US')} tokens`;
+      ui.confirm.hidden = false;
+      ui.confirmCancel.focus();
+      signal.addEventListener('abort', () => settle(false), { once: true });
+    });
+  ui.confirmSend.addEventListener('click', () => settle(true));
+  ui.confirmCancel.addEventListener('click', () => settle(false));
+  ui.confirm.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      settle(false);
+    }
+  });
+
   async function run(): Promise<void> {
     if (controller) return;
     check();
@@ -249,6 +313,19 @@ export function mountLive(host: LiveHost): LivePanel {
     }
     const user = userMessage(prepared.text, ui.instruction.value);
     const model = current.model.trim() || 'the model';
+    const size = requestSize(system, user, current.model);
+    showSize(size);
+    if (size.large) {
+      say('');
+      const send = await confirmLarge(size, signal);
+      if (!send) {
+        controller = null;
+        setRunning(false);
+        ui.run.focus();
+        say('Not sent: the request was not confirmed.');
+        return;
+      }
+    }
     say(`Asking ${model}…`);
     let started = false;
     const outcome = await streamChat(current, system, user, signal, (text) => {
@@ -261,6 +338,7 @@ export function mountLive(host: LiveHost): LivePanel {
     }, allowed);
     controller = null;
     setRunning(false);
+    scheduleSize();
     if (outcome.kind === 'done') say(`Done: ${outcome.text.length} characters from ${model}, in ${prepared.format} format.`, 'ok');
     else say(outcome.message, outcome.kind === 'aborted' ? 'info' : 'error');
   }
@@ -274,9 +352,13 @@ export function mountLive(host: LiveHost): LivePanel {
     }
   });
 
+  scheduleSize();
+
   return {
     refresh(newSession: boolean) {
       fill(newSession);
+      scheduleSize();
     },
+    changed: scheduleSize,
   };
 }
