@@ -2,7 +2,8 @@
 // scrolls sideways on a narrow screen, as the examples' result tables do
 // (render.ts): a named region that Tab can reach, so a keyboard can scroll
 // it (axe: scrollable-region-focusable). The name is the table's column
-// headings, e.g. "Table: format, the model writes, locates an edit by".
+// headings, e.g. "Table: format, the model writes, locates an edit by",
+// numbered when two tables of a page would have the same name ("… (2)").
 
 interface HastNode {
   type: string;
@@ -35,24 +36,28 @@ export function tableLabel(table: HastNode): string {
   return label ? `Table: ${label}` : 'Table';
 }
 
-function wrap(node: HastNode): void {
+function wrap(node: HastNode, seen: Map<string, number>): void {
   const children = node.children ?? [];
   for (let i = 0; i < children.length; i++) {
     const child = children[i];
     if (child.type !== 'element') continue;
     if (child.tagName === 'table') {
+      let label = tableLabel(child);
+      const n = (seen.get(label) ?? 0) + 1;
+      seen.set(label, n);
+      if (n > 1) label = `${label} (${n})`;
       children[i] = {
         type: 'element',
         tagName: 'div',
-        properties: { className: ['table-scroll'], role: 'region', tabIndex: 0, ariaLabel: tableLabel(child) },
+        properties: { className: ['table-scroll'], role: 'region', tabIndex: 0, ariaLabel: label },
         children: [child],
       };
     } else if (!(Array.isArray(child.properties?.className) && (child.properties.className as unknown[]).includes('table-scroll'))) {
-      wrap(child);
+      wrap(child, seen);
     }
   }
 }
 
 export function rehypeTableScroll() {
-  return (tree: HastNode) => wrap(tree);
+  return (tree: HastNode) => wrap(tree, new Map());
 }
