@@ -4,6 +4,8 @@
 // it (axe: scrollable-region-focusable). The name is the table's column
 // headings, e.g. "Table: format, the model writes, locates an edit by",
 // numbered when two tables of a page would have the same name ("… (2)").
+// A code block that shiki left alone (no language) is made focusable the
+// same way (shiki's own blocks already are).
 
 interface HastNode {
   type: string;
@@ -41,6 +43,10 @@ function wrap(node: HastNode, seen: Map<string, number>): void {
   for (let i = 0; i < children.length; i++) {
     const child = children[i];
     if (child.type !== 'element') continue;
+    if (child.tagName === 'pre' && child.properties?.tabIndex === undefined) {
+      child.properties = { ...child.properties, tabIndex: 0 };
+      continue;
+    }
     if (child.tagName === 'table') {
       let label = tableLabel(child);
       const n = (seen.get(label) ?? 0) + 1;

@@ -32,3 +32,10 @@ test('a table without headings is called "Table"; a long name is cut at a word',
   const label = tableLabel(table(...Array.from({ length: 30 }, (_, i) => `column${i}`)));
   assert.ok(label.length <= 110 && label.endsWith('…'), label);
 });
+
+test('a code block without a tab stop gets one; one that has it keeps it', () => {
+  const tree = el('root', [el('pre', [el('code', [t('x')])]), el('pre', [], { tabIndex: -1 })]);
+  rehypeTableScroll()(tree);
+  assert.equal(tree.children![0].properties!.tabIndex, 0);
+  assert.equal(tree.children![1].properties!.tabIndex, -1);
+});
