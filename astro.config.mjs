@@ -3,6 +3,7 @@ import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
 import { createHighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { remarkSpecExamples } from './src/examples/remark.ts';
+import { rehypeTableScroll } from './src/layouts/rehype-tables.ts';
 
 // Highlight at build time with shiki's JavaScript regex engine: Astro's own
 // highlighter loads the Oniguruma WebAssembly engine, which we never ship.
@@ -34,6 +35,7 @@ export default defineConfig({
           themes: { light: 'github-light-default', dark: 'github-dark-default' },
           defaultColor: 'light',
         }),
+      rehypeTableScroll,
     ],
   },
   vite: {

@@ -173,6 +173,7 @@ const FORMATS = readdirSync(new URL('../../spec/prompts/', import.meta.url))
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`accessibility of the prompts pages (${scheme})`, async ({ page: p }) => {
+    test.setTimeout(300_000); // twelve axe runs: room on a busy machine
     await p.emulateMedia({ colorScheme: scheme });
     for (const path of ['/prompts/', ...FORMATS.map((f) => `/prompts/${f}/`)]) {
       await p.goto(path);

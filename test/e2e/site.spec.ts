@@ -6,6 +6,8 @@ import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { createHash } from 'node:crypto';
+import { THEME_KEY, THEME_SCRIPT } from '../../src/layouts/theme-script.ts';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
 
@@ -26,13 +28,24 @@ test.describe('what the build ships', () => {
     expect(mentions.map((f) => relative(DIST, f))).toEqual([]);
   });
 
-  test('spec pages and the home page ship no JavaScript', () => {
-    // The playground, the bench and the prompt pages (copy buttons) are the only pages with scripts.
-    const pages = html.filter((f) => !f.includes('/playground/') && !f.includes('/bench/') && !relative(DIST, f).startsWith('prompts/'));
+  test('spec pages and the home page ship no JavaScript but the theme script', () => {
+    // The playground, the bench, the search page and the prompt pages (copy
+    // buttons) are the only pages with scripts of their own. Every page has one
+    // inline script, the theme's: it sets <html data-theme> before the first
+    // paint and runs the header's theme button; the page's CSP allows exactly
+    // that text by its hash. Nothing else, and no script file.
+    const pages = html.filter(
+      (f) => !f.includes('/playground/') && !f.includes('/bench/') && !f.includes('/search/') && !relative(DIST, f).startsWith('prompts/'),
+    );
     expect(pages.length).toBeGreaterThan(10);
     for (const page of pages) {
       const text = readFileSync(page, 'utf8');
-      expect(text.includes('<script'), relative(DIST, page)).toBe(false);
+      const scripts = [...text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+      expect(scripts.map((m) => m[1].trim()), relative(DIST, page)).toEqual(['']);
+      expect(scripts[0][2], relative(DIST, page)).toBe(THEME_SCRIPT);
+      expect(scripts[0][2].length, 'the theme script stays small').toBeLessThan(800);
+      const hash = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
+      expect(text, relative(DIST, page)).toContain(`script-src 'self' ${hash};`);
     }
   });
 
@@ -96,18 +109,139 @@ test('every format has a spec page with examples, reachable from the comparison'
   }
 });
 
+// Every page of the build, light and dark, on a desktop and a 390 px phone:
+// no axe violation, target size (WCAG 2.2 2.5.8, 24 x 24 px) included.
+const ALL_PAGES = files(DIST)
+  .filter((f) => f.endsWith('index.html') && !relative(DIST, f).startsWith('spec/prompts/'))
+  .map((f) => `/${relative(DIST, f).replace(/index\.html$/, '')}`)
+  .sort();
+
 for (const scheme of ['light', 'dark'] as const) {
-  test(`accessibility of the home and a spec page (${scheme})`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const path of ['/', '/spec/matching/', '/spec/formats/']) {
-      await page.goto(path);
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-    }
-    await page.goto('/spec/ln-diff/#example-105');
-    await page.screenshot({ path: `test-results/spec-${scheme}.png` });
-  });
+  for (const size of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    test.describe(`accessibility, target size included (${scheme}, ${size.width} px)`, () => {
+      test('the sweep covers every page', () => expect(ALL_PAGES.length).toBeGreaterThan(25));
+      for (const path of ALL_PAGES) {
+        test(path, async ({ page }) => {
+          test.setTimeout(180_000);
+          await page.setViewportSize(size);
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.goto(path);
+          if (path === '/playground/')
+            await expect(page.getByRole('region', { name: 'Diagnostics', exact: true })).toContainText('applied', { timeout: 15_000 });
+          const results = await new AxeBuilder({ page }).options({ rules: { 'target-size': { enabled: true } } }).analyze();
+          expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+        });
+      }
+    });
+  }
 }
+
+test('a spec page in the dark theme', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/spec/ln-diff/#example-105');
+  await expect(page.locator('#example-105')).toBeInViewport();
+  await page.screenshot({ path: `test-results/spec-dark.png` });
+});
+
+// The theme button: system → light → dark, kept across reloads, applied
+// before the first paint (the attribute is there when DOMContentLoaded fires).
+test('the theme switch cycles, persists across reload and applies before paint', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { themeAtLoad: string | null }).themeAtLoad = document.documentElement.getAttribute('data-theme');
+    });
+  });
+  await page.goto('/spec/matching/');
+  const toggle = page.getByRole('button', { name: /^Theme: / });
+  await expect(toggle).toHaveText('Theme: system');
+  const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(await bg()).toBe('rgb(255, 255, 255)');
+  await toggle.click();
+  await expect(toggle).toHaveText('Theme: light');
+  await toggle.click();
+  await expect(toggle).toHaveText('Theme: dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await bg()).toBe('rgb(13, 17, 23)');
+  // Code blocks follow the chosen theme, not the system's.
+  const shiki = page.locator('pre.shiki').first();
+  if (await shiki.count()) expect(await shiki.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(13, 17, 23)');
+  expect(await page.evaluate((k) => localStorage.getItem(k), THEME_KEY)).toBe('dark');
+
+  for (const path of ['/spec/matching/', '/', '/playground/']) {
+    await page.goto(path);
+    // The head's script has set the theme before the body was parsed: it is there when DOMContentLoaded fires.
+    expect(await page.evaluate(() => (window as unknown as { themeAtLoad: string | null }).themeAtLoad), path).toBe('dark');
+    expect(await bg(), path).toBe('rgb(13, 17, 23)');
+    await expect(page.getByRole('button', { name: /^Theme: / }), path).toHaveText('Theme: dark');
+  }
+  // Back to the system setting: the choice is forgotten.
+  await page.getByRole('button', { name: /^Theme: / }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'system');
+  expect(await page.evaluate((k) => localStorage.getItem(k), THEME_KEY)).toBeNull();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await bg()).toBe('rgb(13, 17, 23)');
+});
+
+test('without JavaScript the theme button is hidden and the system decides', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' });
+  const page = await context.newPage();
+  await page.goto('/spec/errors/');
+  await expect(page.locator('.theme-toggle')).toBeHidden();
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(13, 17, 23)');
+  await context.close();
+});
+
+// Search: the header's box is a form that goes to /search/, which finds a
+// heading and an example by its number.
+test('search finds a heading and an example by number', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto('/spec/errors/');
+  const box = page.getByRole('searchbox', { name: 'Search the spec' });
+  await box.fill('the ladder');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\/\?q=the\+ladder$/);
+  const results = page.locator('#search-results');
+  const first = results.getByRole('link').first();
+  await expect(first).toHaveText('The ladder');
+  await expect(first).toHaveAttribute('href', '/spec/matching/#the-ladder');
+  await expect(page.getByRole('status')).toContainText('for “the ladder”');
+
+  // An example by number: Example 12 of every page, never Example 120.
+  const input = page.getByRole('searchbox', { name: /Words, or an example by number/ });
+  await input.fill('example 12');
+  await expect(results.getByRole('link', { name: 'Example 12', exact: true }).first()).toBeVisible();
+  const titles = await results.getByRole('link').allTextContents();
+  expect(titles.filter((t) => /^Example \d+$/.test(t)).every((t) => t === 'Example 12')).toBe(true);
+  const lnDiff12 = results.locator('a[href="/spec/ln-diff/#example-12"]');
+  await expect(lnDiff12).toHaveText('Example 12');
+  await expect(page).toHaveURL(/\?q=example\+12$/);
+  await lnDiff12.click();
+  await expect(page).toHaveURL(/\/spec\/ln-diff\/#example-12$/);
+  await expect(page.locator('#example-12')).toBeInViewport();
+
+  // Nothing found says so.
+  await page.goto('/search/?q=zzzqqq');
+  await expect(page.getByRole('status')).toHaveText('Nothing in the spec matches “zzzqqq”.');
+  // Result text is text: markup in the query is never rendered.
+  await page.goto('/search/?q=%3Cimg%20src%3Dx%3E');
+  await expect(page.locator('#search-results img')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('the home page says how to use the command, the library and the agent server', async ({ page }) => {
+  await page.goto('/');
+  const use = page.getByRole('region', { name: 'Use it' });
+  await expect(use.getByLabel('Command line examples')).toContainText('npx ln-diff apply --dry-run reply.md');
+  await expect(use.getByLabel('Library example')).toContainText("import { applyRequest } from 'ln-diff'");
+  await expect(use).toContainText('npx -y ln-diff mcp');
+  await use.getByRole('link', { name: /configuration for Claude/ }).click();
+  await expect(page).toHaveURL(/\/agents\/$/);
+  await page.goto('/');
+  await page.getByRole('link', { name: /What each format costs/ }).first().click();
+  await expect(page).toHaveURL(/\/spec\/costs\/$/);
+});
 
 test('every page declares a Content-Security-Policy, and nothing on the pages breaks it', async ({ page }) => {
   const violations: string[] = [];
