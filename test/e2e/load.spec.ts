@@ -224,10 +224,7 @@ test.describe('large inputs and slow runs', () => {
 // "CodeMirror plugin crashed: RangeError: Position … is out of range".
 test.describe('typing into a 20,000-line session with a 20-edit reply', () => {
   const LARGE: Session = { format: 'auto', files: [{ name: 'app.py', text: largeSource(20_000) }], reply: largeReply(20_000, 20) };
-  for (const size of [
-    { width: 1400, height: 1000 },
-    { width: 390, height: 844 },
-  ])
+  for (const size of [{ width: 1400, height: 1000 }])
     test(`no console error or page error, ${size.width} px wide`, async ({ page }) => {
       test.setTimeout(180_000);
       const errors = watch(page);

@@ -6,7 +6,6 @@
 // dark.
 
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { readPromptPage } from '../../src/prompt/sections.ts';
@@ -167,22 +166,14 @@ test('the prompts index links every format and family', async ({ page: p }) => {
   await expect(p).toHaveURL(/\/prompts\/ln-diff\/$/);
 });
 
-const FORMATS = readdirSync(new URL('../../spec/prompts/', import.meta.url))
-  .filter((f) => f.endsWith('.md'))
-  .map((f) => f.replace(/\.md$/, ''));
-
 for (const scheme of ['light', 'dark'] as const) {
-  test(`accessibility of the prompts pages (${scheme})`, async ({ page: p }) => {
-    test.setTimeout(300_000); // twelve axe runs: room on a busy machine
+  // Every prompts page passes axe in both schemes: site.spec.ts's sweep of every page.
+  test(`the prompts pages (${scheme}), drawn for a look`, async ({ page: p }) => {
     await p.emulateMedia({ colorScheme: scheme });
-    for (const path of ['/prompts/', ...FORMATS.map((f) => `/prompts/${f}/`)]) {
-      await p.goto(path);
-      const results = await new AxeBuilder({ page: p }).analyze();
-      expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-    }
     await p.goto('/prompts/ln-diff/#anthropic-claude');
     await p.screenshot({ path: `test-results/prompts-${scheme}.png` });
     await p.locator('#anthropic-claude-example-1 details summary').click();
+    await expect(p.locator('#anthropic-claude-example-1 details')).toHaveAttribute('open', '');
     await p.locator('#anthropic-claude-example-1').scrollIntoViewIfNeeded();
     await p.screenshot({ path: `test-results/prompts-example-${scheme}.png` });
     await p.goto('/prompts/ln-diff/#example-1');
