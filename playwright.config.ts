@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from './test/e2e/fixtures/port.ts';
 import { defineConfig } from '@playwright/test';
 
 // End-to-end tests of the built site in Debian's Chromium (never a
@@ -6,18 +6,6 @@ import { defineConfig } from '@playwright/test';
 // The site is served on a free port, chosen once by the runner and handed
 // to its workers through the environment, so two runs on one machine do not
 // collide. Tests read the origin from LN_DIFF_E2E_ORIGIN.
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 process.env.LN_DIFF_E2E_PORT ??= String(await freePort());
 const port = Number(process.env.LN_DIFF_E2E_PORT);

@@ -10,6 +10,7 @@ import { applyRequest } from '../../src/formats/index.ts';
 import type { ApplyResult } from '../../src/core/types.ts';
 import { anchoredPlaces } from '../../src/core/anchors.ts';
 import { SEARCH_BUDGET_PER_EDIT } from '../../src/core/match.ts';
+import { helpers } from '../core/fixtures-helpers.ts';
 
 const APP = 'def main():\n    load()\n    run()\n    report()\n';
 const apply = (response: string, files: Record<string, string> = { 'app.py': APP }, format = 'search-replace'): ApplyResult =>
@@ -330,20 +331,7 @@ describe('search-replace: markers without a block, quotes, and blocks that chang
 
 describe('search-replace: closest candidate anchored on exact lines', () => {
   // 1,600 near-identical functions of 11 lines (17,600 lines): only each header is unique.
-  const fn = (k: number) => [
-    `function helper${k}(value, options) {`,
-    '  const result = [];',
-    '  if (value == null) {',
-    '    return result;',
-    '  }',
-    '  for (let i = 0; i < value.length; i++) {',
-    `    result.push(transform${k % 37}(value[i], options));`,
-    '  }',
-    '  return result;',
-    '}',
-    '',
-  ];
-  const LINES = Array.from({ length: 1_600 }, (_, k) => fn(k)).flat();
+  const LINES = helpers(1_600);
   const BIG = { 'lib.js': LINES.join('\n') + '\n' };
   const REAL = 1_500 * 11; // 0-based first line of helper1500
   const real = LINES.slice(REAL, REAL + 7);

@@ -8,31 +8,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ANCHORED_PLACES, ANCHOR_MAX_LINES, anchorKey, anchoredPlaces, nearestRank } from '../../src/core/anchors.ts';
 import { closest, lineSimilarity, locate, requestBudget, type Unplaced } from '../../src/core/match.ts';
+import { helpers } from './fixtures-helpers.ts';
 
-/**
- * A large source file of near-identical functions, 11 lines each: only the
- * header of each is unique; `const result = [];`, `return result;`, `}` and
- * the blank line are in every function, the `push` line in one of 37.
- */
-function source(functions: number): string[] {
-  const out: string[] = [];
-  for (let k = 0; k < functions; k++) {
-    out.push(
-      `function helper${k}(value, options) {`,
-      '  const result = [];',
-      '  if (value == null) {',
-      '    return result;',
-      '  }',
-      '  for (let i = 0; i < value.length; i++) {',
-      `    result.push(transform${k % 37}(value[i], options));`,
-      '  }',
-      '  return result;',
-      '}',
-      '',
-    );
-  }
-  return out;
-}
+const source = helpers;
 
 const LINES = source(1_600); // 17,600 lines
 /** Function 1,500's first 7 lines, its `return result;` mistyped. */

@@ -4,22 +4,10 @@
 
 import { test, expect } from '@playwright/test';
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from './fixtures/port.ts';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 test('npm run preview -- --port N serves the site on port N', async () => {
   const port = await freePort();
