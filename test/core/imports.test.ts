@@ -115,7 +115,7 @@ const pages = ['src/playground', 'src/components', 'src/pages', 'src/layouts'];
 const below = [
   'src/core', 'src/formats', 'src/bench', 'src/worker', 'src/cli', 'src/examples', 'src/tokens',
   'src/chat', 'src/prompt', 'src/share', 'src/session', 'src/digest', 'src/text-delta', 'src/shrink',
-  'src/replay', 'src/compare', 'src/patch', 'src/index.ts',
+  'src/replay', 'src/compare', 'src/patch', 'src/search', 'src/index.ts',
 ];
 
 describe('the import graph of src', () => {
