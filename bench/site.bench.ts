@@ -658,6 +658,14 @@ async function runCase(browser: Browser, origin: string, c: Case): Promise<CaseF
       await during('live run', async () => {
         await step(page, `Run: wait for the whole reply and "${summary}"`, async () => {
           await page.getByRole('button', { name: 'Run', exact: true }).click({ timeout: STEP_MS });
+          // Over 100,000 tokens the panel asks first (the 20,000-line case is about 280,000): send.
+          const send = page.locator('#pg-live-confirm-send');
+          await page.waitForFunction(
+            () => document.getElementById('pg-live-confirm')?.hidden === false || (document.getElementById('pg-live-message')?.textContent ?? '').includes('Done:'),
+            null,
+            { timeout: STEP_MS, polling: 50 },
+          );
+          if (await send.isVisible()) await send.click({ timeout: STEP_MS });
           await page.locator('#pg-live-message').filter({ hasText: 'Done:' }).waitFor({ timeout: STEP_MS });
           await waitRegion(page, region, 'includes', summary);
         });

@@ -9,8 +9,9 @@ import type { ApplyResult, EditResult } from '../core/types.ts';
 /** 32-bit FNV-1a of a text's UTF-8 bytes, as 8 hex digits. */
 export function fnv1a(text: string): string {
   let hash = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(text)) {
-    hash ^= byte;
+  const bytes = new TextEncoder().encode(text);
+  for (let i = 0; i < bytes.length; i++) {
+    hash ^= bytes[i];
     hash = Math.imul(hash, 0x01000193);
   }
   return (hash >>> 0).toString(16).padStart(8, '0');
@@ -57,7 +58,7 @@ export function hash53(text: string): string {
  * as `length:hash53` of their JSON. Two rows with the same digest show the
  * same thing; a row whose digest changed is drawn again.
  */
-export function rowDigest(edit: EditResult, extra: unknown): string {
+export function rowDigest(edit: EditResult | object, extra: unknown): string {
   const text = JSON.stringify([edit, extra ?? null]);
   return `${text.length.toString(36)}:${hash53(text)}`;
 }

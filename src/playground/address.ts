@@ -15,7 +15,7 @@ import { parseSuite, taskFiles } from '../bench/tasks.ts';
 import { LinkClient } from './link-client.ts';
 import { VERSION } from '../share/version.ts';
 import { LINK_PAUSE, pauseFor } from '../session/pause.ts';
-import type { PageState } from './state.ts';
+import type { PageState, Run } from './state.ts';
 import type { Elements } from './elements.ts';
 import type { Notices } from './notices.ts';
 
@@ -34,8 +34,10 @@ export interface AddressHooks {
   /** The session's size in characters, cheaply (without building it). */
   size(): number;
   open(session: Session): void;
-  /** The digest of the shown result when it belongs to the current input. */
-  digest(): string | null;
+  /** The digest of the shown result when it belongs to the current input (else null). */
+  digest(): Promise<string | null>;
+  /** The digest of a run's result (null: not to be had any more). */
+  digestOf(run: Run): Promise<string | null>;
   copy(text: string, what: string): void;
   /** The page's saved copy of the session should follow. */
   save(): void;
@@ -58,6 +60,8 @@ export class Address {
   private shownHash = location.hash.slice(1);
   /** The digest the written link records. */
   private writtenDigest: string | null = null;
+  /** The input (`changeSeq`) of the link last written. */
+  private writtenSeq = -1;
   /** The page has written the address itself (an opened link stays as it was until something changes). */
   private written = false;
   /** The next link written starts a history entry of its own. */
@@ -119,7 +123,8 @@ export class Address {
     this.timer = undefined;
     const version = this.version;
     const t0 = performance.now();
-    const session = this.hooks.session();
+    const seq = this.state.changeSeq;
+    const session = await this.session();
     const size = session.files.reduce((n, f) => n + f.text.length, session.reply.length + (session.prompt?.length ?? 0));
     let hash: string | null = null;
     if (size <= LIMITS.text) {
@@ -146,6 +151,7 @@ export class Address {
       this.shownHash = hash;
     }
     this.writtenDigest = session.digest ?? null;
+    this.writtenSeq = seq;
     this.writtenVersion = version;
     this.written = true;
     this.tooLarge = tooLarge;
@@ -200,9 +206,17 @@ export class Address {
     this.showWarning();
   }
 
-  /** A result came in: a link this page wrote gets its digest. */
+  /** The session as the page shows it, with its result's digest when the result shown is the session's. */
+  private async session(): Promise<Session> {
+    const session = this.hooks.session();
+    const digest = await this.hooks.digest();
+    return digest === null ? session : { ...session, digest };
+  }
+
+  /** A result came in: a link this page wrote before its input's result was there gets the digest. */
   resultShown(): void {
-    if (this.written && this.hooks.digest() !== this.writtenDigest) this.schedule();
+    const last = this.state.last;
+    if (this.written && this.writtenDigest === null && this.writtenSeq === this.state.changeSeq && last?.seq === this.writtenSeq && last.output.result) this.schedule();
     this.checkLink();
     this.showWarning();
   }
@@ -219,7 +233,7 @@ export class Address {
   }
 
   async copyFailureLink(index: number): Promise<void> {
-    const session = { ...this.hooks.session(), selected: index };
+    const session = { ...(await this.session()), selected: index };
     let hash: string;
     try {
       hash = await this.links.call((api) => api.encode(session));
@@ -265,7 +279,7 @@ export class Address {
     await this.write();
     const { issueMarkdown } = await import('./issue.ts');
     const run = this.state.last;
-    const session = this.hooks.session();
+    const session = await this.session();
     const current = run !== null && run.seq === this.state.changeSeq;
     const text = issueMarkdown({
       version: VERSION,
@@ -297,7 +311,8 @@ export class Address {
   async download(): Promise<void> {
     let text: string;
     try {
-      text = await this.links.call((api) => api.file(this.hooks.session(), VERSION));
+      const session = await this.session();
+      text = await this.links.call((api) => api.file(session, VERSION));
     } catch {
       this.notices.say('Could not write the session file.');
       return;
@@ -375,11 +390,18 @@ export class Address {
     const last = this.state.last;
     if (!check || !last || last.seq < check.seq) return;
     this.check = null;
-    if (last.seq !== check.seq || last.output.digest === null || last.output.digest === check.digest) return;
-    const made = check.version
-      ? check.version === VERSION
+    if (last.seq !== check.seq || last.output.result === null) return;
+    void this.hooks.digestOf(last).then((digest) => {
+      if (digest !== null && digest !== check.digest) this.differs(check.version);
+    });
+  }
+
+  /** Say that an opened link records another result than the one shown. */
+  private differs(version: string | null): void {
+    const made = version
+      ? version === VERSION
         ? `This link was made with this version of ln-diff (${VERSION}), but it records a different result from the one shown below; it may have been altered.`
-        : `This link was made with ln-diff ${check.version} and records a different result: this page runs ln-diff ${VERSION}, and the result shown below is this version's.`
+        : `This link was made with ln-diff ${version} and records a different result: this page runs ln-diff ${VERSION}, and the result shown below is this version's.`
       : `This link records a different result from the one shown below, which is that of ln-diff ${VERSION} (the link does not say which version made it).`;
     this.notices.alert('version', made);
   }

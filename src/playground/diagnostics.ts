@@ -198,9 +198,10 @@ export function renderDiagnostics(
   handlers: PanelHandlers,
 ): void {
   const { result } = output;
-  parts.edits.replaceChildren();
   parts.reply.replaceChildren();
   if (!result) {
+    parts.edits.replaceChildren();
+    rowCache.delete(parts.edits);
     parts.summary.replaceChildren(h('span', { class: 'ld-bad-text' }, `The engine failed: ${output.error ?? 'unknown error'}`));
     return;
   }
@@ -212,10 +213,11 @@ export function renderDiagnostics(
     ' ',
     h('a', { class: 'ld-agent-link', attrs: { href: `${siteBase()}agents/#configure` } }, `Use ${result.format} in your agent`),
   );
-  // Rows whose edit, extras and actions are what they were keep their elements: a keystroke
-  // that changes one edit redraws one row, not the whole list.
+  // Rows whose edit, extras and actions are what they were keep their elements, and stay
+  // in the list untouched: a keystroke that changes one edit replaces one row, not the list.
   const before = rowCache.get(parts.edits) ?? new Map<string, HTMLElement>();
   const now = new Map<string, HTMLElement>();
+  let next: ChildNode | null = parts.edits.firstChild;
   for (const edit of result.edits) {
     const extra = output.extras[edit.index];
     const actions = handlers.actions?.(edit).filter((el): el is HTMLElement => el !== null) ?? [];
@@ -223,7 +225,13 @@ export function renderDiagnostics(
     const key = JSON.stringify([extra?.digest ?? rowDigest(edit, extra), actions.map((a) => [a.textContent, a.title])]);
     const row = before.get(key) ?? editRow(edit, extra, edit.index === selected, { ...handlers, actions: () => actions });
     now.set(key, row);
-    parts.edits.append(row);
+    if (next === row) next = row.nextSibling;
+    else parts.edits.insertBefore(row, next);
+  }
+  while (next) {
+    const gone = next;
+    next = gone.nextSibling;
+    gone.remove();
   }
   rowCache.set(parts.edits, now);
   for (const d of result.diagnostics) parts.reply.append(diagnosticItem(d, handlers));

@@ -174,14 +174,27 @@ const theme = EditorView.theme({
   '&.cm-merge-b .cm-changedLineGutter': { background: 'var(--ok)' },
 });
 
+// Dark when the theme button chose dark (<html data-theme>), or left it to
+// the system and the system is dark: the site's colours follow the same rule.
 const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+const isDark = (): boolean => {
+  const chosen = typeof document === 'object' ? document.documentElement.dataset.theme : undefined;
+  return chosen === 'dark' || (chosen !== 'light' && (darkQuery?.matches ?? false));
+};
 const darkness = new Compartment();
 const views = new Set<EditorView>();
-darkQuery?.addEventListener('change', () => {
-  for (const view of views) view.dispatch({ effects: darkness.reconfigure(EditorView.darkTheme.of(darkQuery.matches)) });
-});
+let shownDark = isDark();
+const followTheme = () => {
+  const dark = isDark();
+  if (dark === shownDark) return;
+  shownDark = dark;
+  for (const view of views) view.dispatch({ effects: darkness.reconfigure(EditorView.darkTheme.of(dark)) });
+};
+darkQuery?.addEventListener('change', followTheme);
+if (typeof MutationObserver === 'function' && typeof document === 'object')
+  new MutationObserver(followTheme).observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
 
-const currentDarkness = (): Extension => darkness.of(EditorView.darkTheme.of(darkQuery?.matches ?? false));
+const currentDarkness = (): Extension => darkness.of(EditorView.darkTheme.of(shownDark));
 
 const labels = new Compartment();
 // tabindex: a contenteditable is focusable anyway; saying so lets checkers

@@ -113,6 +113,28 @@ export class EngineClient {
     });
   }
 
+  /**
+   * The digest of run `run`'s result (null: the engine threw on it, a later
+   * run replaced it, or the worker did not answer within `timeoutMs` × 3).
+   * Outside the run queue: the worker answers between runs.
+   */
+  digest(run: number): Promise<string | null> {
+    const api = this.api;
+    return new Promise<string | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), this.timeoutMs * 3);
+      api.digest(run).then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        () => {
+          clearTimeout(timer);
+          resolve(null);
+        },
+      );
+    });
+  }
+
   /** Stop the run in flight (and drop any waiting one) by replacing the worker. */
   cancel(): void {
     if (!this.running && !this.pending) return;

@@ -10,7 +10,7 @@ import type { EditorView as EditorViewType } from '@codemirror/view';
 import { EditorState, EditorView, markedExtensions, track } from './editors.ts';
 import { findElements } from './elements.ts';
 import { Notices } from './notices.ts';
-import { createState, activeTab, currentDigest, currentFiles, type Tab } from './state.ts';
+import { createState, activeTab, currentFiles, type Tab } from './state.ts';
 import { Tabs } from './tabs.ts';
 import { Runner, REPLY_DOC } from './runner.ts';
 import { Results } from './results.ts';
@@ -193,7 +193,8 @@ const address = new Address(state, ui, notices, {
   session: () => sessions.current(),
   size: sessionChars,
   open: (session) => sessions.set(session),
-  digest: () => currentDigest(state),
+  digest: () => runner.digest(),
+  digestOf: (run) => runner.digestOf(run),
   copy: (text, what) => results.copy(text, what),
   save: () => saver.schedule(),
   shrink() {

@@ -93,9 +93,11 @@ export class Results {
     ui.detected.textContent = result && run.input.format === 'auto' ? `detected ${result.format}` : '';
     this.formatTrap(run);
     if (state.selected !== null && !findEdit(state, state.selected)) state.selected = null;
+    // The editors first: CodeMirror places the cursor anew when it redraws the cursor's line,
+    // which is cheap before the panel's rows change and costly after.
+    this.paint();
     renderDiagnostics({ summary: ui.summary, edits: ui.edits, reply: ui.replyDiags }, output, state.selected, this.handlers);
     markSelected(ui.edits, state.selected);
-    this.paint();
     this.renderView();
     this.fileMenu();
     if (output.merge) this.applyMerge(output.merge);

@@ -16,7 +16,7 @@ import { RunIndicator } from './guard.ts';
 import { LIMITS } from '../session/session.ts';
 import { KEYSTROKE_CHARS, MERGE_PAUSE, MERGE_WAITS_FROM, pauseFor } from '../session/pause.ts';
 import { sizeText } from './present.ts';
-import type { PageState } from './state.ts';
+import type { PageState, Run } from './state.ts';
 import type { Elements } from './elements.ts';
 import type { Notices } from './notices.ts';
 
@@ -96,7 +96,8 @@ export class Runner {
   readonly engine: EngineClient;
   readonly indicator: RunIndicator;
   private readonly docs = new DocSender();
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** A run is queued for the end of the current task (`schedule`). */
+  private queued = false;
   /** The `changeSeq` of the run in flight's input. */
   private inflightSeq = -1;
   /** Since the last run was sent: documents changed by keystrokes only (no paste, no replaced document). */
@@ -105,6 +106,8 @@ export class Runner {
   private largerChange = false;
   /** Brings the result view up to date once typing pauses. */
   private mergeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Runs sent so far (each run's number). */
+  private runs = 0;
 
   constructor(
     private readonly state: PageState,
@@ -137,14 +140,22 @@ export class Runner {
     this.largerChange = true;
   }
 
-  /** The input changed: run soon (now, unless a run is in flight). */
+  /**
+   * The input changed: run as soon as the code that changed it is done (the
+   * same task: the engine works while the page draws the keystroke), or after
+   * the run in flight. Changes made together go in one run.
+   */
   schedule(): void {
     this.state.changeSeq++;
-    clearTimeout(this.timer);
     // A run is coming: it asks for the result view's content itself, or waits again.
     clearTimeout(this.mergeTimer);
     this.mergeTimer = undefined;
-    this.timer = setTimeout(() => this.runNow(), 0);
+    if (!this.queued) {
+      this.queued = true;
+      queueMicrotask(() => {
+        if (this.queued) this.runNow();
+      });
+    }
     this.hooks.changed();
   }
 
@@ -185,7 +196,7 @@ export class Runner {
 
   /** Send the input to the engine (after the run in flight, if any). */
   runNow(): void {
-    clearTimeout(this.timer);
+    this.queued = false;
     const { state } = this;
     const reply = this.hooks.reply();
     const total = state.tabs.reduce((n, t) => n + t.view.state.doc.length, reply.state.doc.length);
@@ -208,10 +219,27 @@ export class Runner {
         ...(options ? { options } : {}),
         viewFile: this.hooks.viewFile(),
         merge: this.mergeWaits(size) ? null : this.hooks.mergeAsk(),
+        run: ++this.runs,
       };
       this.inflightSeq = state.changeSeq;
       return input;
     });
+  }
+
+  /**
+   * The digest of the shown result when it belongs to the current input
+   * (nothing changed since), else null. Made by the worker when first asked
+   * (a link records it), not with every run.
+   */
+  digest(): Promise<string | null> {
+    const last = this.state.last;
+    return last && last.seq === this.state.changeSeq ? this.digestOf(last) : Promise.resolve(null);
+  }
+
+  /** The digest of a run's result (null when the engine threw on it, or the worker has run since). */
+  digestOf(run: Run): Promise<string | null> {
+    if (run.output.result === null) return Promise.resolve(null);
+    return (run.digest ??= this.engine.digest(run.input.run));
   }
 
   /** Ask for the result view's content of another file (from the last run). */

@@ -6,7 +6,7 @@ import type { Extension } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import { EditorState } from './editors.ts';
 import { LIMITS, type Session } from '../session/session.ts';
-import { currentDigest, type PageState } from './state.ts';
+import type { PageState } from './state.ts';
 import type { Elements } from './elements.ts';
 import type { Notices } from './notices.ts';
 import type { Tabs } from './tabs.ts';
@@ -42,7 +42,6 @@ export class Sessions {
   current(): Session {
     const { state, parts } = this;
     const options = parts.runner.currentOptions();
-    const digest = currentDigest(state);
     return {
       format: state.format,
       files: state.tabs.map((t) => ({ name: t.name, text: t.view.state.doc.toString() })),
@@ -50,7 +49,6 @@ export class Sessions {
       ...(options ? { options } : {}),
       ...(state.selected !== null ? { selected: state.selected } : {}),
       ...(state.sessionPrompt !== null ? { prompt: state.sessionPrompt } : {}),
-      ...(digest ? { digest } : {}),
     };
   }
 

@@ -20,6 +20,8 @@ export interface Run {
   output: RunOutput;
   /** The `changeSeq` the input was made at (the input is current while it is the page's). */
   seq: number;
+  /** Its result's digest, once asked for (`Runner.digest`). */
+  digest?: Promise<string | null>;
 }
 
 export interface PageState {
@@ -76,6 +78,3 @@ export function findEdit(state: PageState, index: number | null): EditResult | u
 
 /** The names of the last result's files (the request's, then new ones). */
 export const resultNames = (state: PageState): string[] => state.last?.output.files.map((f) => f.name) ?? [];
-
-/** The digest of the shown result when it belongs to the current input (nothing changed since). */
-export const currentDigest = (state: PageState): string | null => (state.last && state.last.seq === state.changeSeq ? state.last.output.digest : null);

@@ -94,6 +94,16 @@ function parsedEdits(read: ReadResult): Map<number, Edit> {
   return byIndex;
 }
 
+/**
+ * What an edit's row shows: the edit and its extras, without where they are
+ * in the reply (a row never shows that, and typing above an edit moves it),
+ * so typing in the reply redraws only the rows of the edits it changes.
+ */
+function shownInRow(edit: EditResult, extra: Omit<EditExtra, 'digest'>): [object, object] {
+  const { reply: _reply, ...shown } = edit;
+  return [shown, { ...extra, pairs: extra.pairs.map(({ reply: _at, ...pair }) => pair) }];
+}
+
 function extrasFor(request: ApplyRequest, result: ApplyResult, parsed: Map<number, Edit>): Record<number, EditExtra> {
   const cache = new Map<string, string[] | null>();
   const sourceLines = (file: string): string[] | null => {
@@ -108,7 +118,7 @@ function extrasFor(request: ApplyRequest, result: ApplyResult, parsed: Map<numbe
     const p = parsed.get(edit.index);
     const old = p?.old ?? [];
     const extra = { old, pairs: pairsFor(edit, p, sourceLines), retry: retryMessage(edit, old) };
-    extras[edit.index] = { ...extra, digest: rowDigest(edit, extra) };
+    extras[edit.index] = { ...extra, digest: rowDigest(...shownInRow(edit, extra)) };
   }
   return extras;
 }
@@ -158,6 +168,8 @@ interface Shown {
 }
 
 interface LastRun {
+  /** Its number (`RunInput.run`). */
+  number: number;
   request: ApplyRequest;
   result: ApplyResult | null;
   parsed: Map<number, Edit>;
@@ -169,6 +181,8 @@ export class EngineWorker {
   private last: LastRun | null = null;
   private shown: Shown | null = null;
   private version = 0;
+  /** The last run's digest, once asked for. */
+  private digested: { run: number; digest: string | null } | null = null;
 
   run(input: RunInput): RunOutput {
     if (!this.docs.sync(input.docs)) throw new Error('the engine lost its copy of the documents; run again');
@@ -194,7 +208,7 @@ export class EngineWorker {
     const parsed = read ? parsedEdits(read) : new Map<number, Edit>();
     const extras = result ? extrasFor(request, result, parsed) : {};
     const detected = result?.format ?? (request.format === 'auto' ? formats[0].name : request.format);
-    this.last = { request, result, parsed, files: outcomes(request, result) };
+    this.last = { number: input.run, request, result, parsed, files: outcomes(request, result) };
     let alternative: RunOutput['alternative'] = null;
     if (result && request.format !== 'auto' && result.edits.length === 0 && request.response.trim() !== '') {
       try {
@@ -213,8 +227,20 @@ export class EngineWorker {
       merge: input.merge ? this.merge(input.merge) : null,
       alternative,
       ms,
-      digest: result ? resultDigest(result) : null,
     };
+  }
+
+  /**
+   * The digest of run `run`'s result (null when the engine threw on it, or
+   * when a later run replaced it): a link records it, so it is made when a
+   * link is, not on every keystroke.
+   */
+  digest(run: number): string | null {
+    if (this.digested?.run === run) return this.digested.digest;
+    const last = this.last;
+    if (!last || last.number !== run) return null;
+    this.digested = { run, digest: last.result ? resultDigest(last.result) : null };
+    return this.digested.digest;
   }
 
   /** The result view's content for the last run: whole, or the change from version `ask.base`. */
@@ -279,6 +305,7 @@ export function engineApi() {
   return {
     run: (input: RunInput): RunOutput => worker.run(input),
     merge: (ask: MergeAsk): MergeOutput | null => worker.merge(ask),
+    digest: (run: number): string | null => worker.digest(run),
     prepare: (files: { name: string; text: string }[], format: string): PreparedSource => worker.prepare(files, format),
   };
 }

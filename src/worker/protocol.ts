@@ -20,6 +20,12 @@ export interface RunInput {
   viewFile: string | null;
   /** What the result view wants; null: leave it as it is (typing in a large session: the page asks once typing pauses). */
   merge: MergeAsk | null;
+  /**
+   * The run's number, given by the page (increasing, across workers):
+   * `digest(run)` gives its result's digest (`resultDigest`, recorded in
+   * share links), made only when asked.
+   */
+  run: number;
 }
 
 /** The file the result view should show, and the version of what it shows now. */
@@ -122,8 +128,6 @@ export interface RunOutput {
   alternative: { format: string; edits: number } | null;
   /** Time the engine took, in milliseconds. */
   ms: number;
-  /** The result's digest (`resultDigest`), recorded in share links; null when the engine threw. */
-  digest: string | null;
 }
 
 /** The source as a format shows it to a model, for a live run. */

@@ -205,6 +205,29 @@ test('the theme switch cycles, persists across reload and applies before paint',
   expect(await bg()).toBe('rgb(13, 17, 23)');
 });
 
+// CodeMirror themes an editor light or dark by classes on its root: the
+// playground's editors take the theme the button chose, not only the system's.
+test("the playground's editors follow the theme button", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/playground/');
+  const editor = page.locator('.cm-editor').first();
+  await expect(editor).toBeVisible();
+  const classes = () => editor.evaluate((el) => [...el.classList].sort().join(' '));
+  const light = await classes();
+  const toggle = page.getByRole('button', { name: /^Theme: / });
+  await toggle.click(); // light
+  await expect(toggle).toHaveText('Theme: light');
+  expect(await classes()).toBe(light);
+  await toggle.click(); // dark
+  await expect(toggle).toHaveText('Theme: dark');
+  await expect.poll(classes).not.toBe(light);
+  const dark = await classes();
+  await toggle.click(); // system, which is light
+  await expect.poll(classes).toBe(light);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(classes).toBe(dark);
+});
+
 test('without JavaScript the theme button is hidden and the system decides', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' });
   const page = await context.newPage();
