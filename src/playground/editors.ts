@@ -3,18 +3,20 @@
 // system), and a field of marks the results paint onto an editor: line
 // backgrounds by edit status, character marks, gutter badges, block widgets.
 
-import { minimalSetup } from 'codemirror';
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import {
   Decoration,
   EditorView,
   GutterMarker,
   WidgetType,
   crosshairCursor,
+  drawSelection,
   dropCursor,
   gutter,
   highlightActiveLine,
   highlightActiveLineGutter,
   highlightSpecialChars,
+  keymap,
   lineNumbers,
   rectangularSelection,
   type DecorationSet,
@@ -234,11 +236,18 @@ const specialChars = highlightSpecialChars({
   },
 });
 
-/** Everything an editor of the playground has, editable or not. */
+/**
+ * Everything an editor of the playground has, editable or not: CodeMirror's
+ * minimal setup without its syntax highlighter (the playground loads no
+ * language, so it would only follow every change, positions and all, to
+ * highlight nothing) and with our special characters instead of the default.
+ */
 export function baseExtensions(label: string, readOnly: boolean): Extension {
   return [
     specialChars,
-    minimalSetup,
+    history(),
+    drawSelection(),
+    keymap.of([...defaultKeymap, ...historyKeymap]),
     lineNumbers(),
     highlightActiveLineGutter(),
     highlightActiveLine(),
