@@ -30,6 +30,13 @@ export interface DiffOptions {
   budgetMs?: number;
 }
 
+/**
+ * The time the line diffs of one patch may take by default (the playground's
+ * take-away, the MCP server's dry run); a file whose diff runs out of it is
+ * written as one hunk that replaces it whole.
+ */
+export const DIFF_BUDGET_MS = 5000;
+
 /** Lines of context around each change, as git writes them. */
 const CONTEXT = 3;
 /** With a budget, each file's diff gets at least this long, however little of it is left. */
