@@ -100,12 +100,19 @@ export function indentUnit(block: readonly string[]): string | null {
   let tabs = false;
   let width = 0;
   const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  // Read with charCodeAt, not regular expressions: a whole file's lines are read on every run.
   for (const line of block) {
-    if (isBlank(line)) continue;
-    const indent = indentOf(line);
-    if (indent === '') continue;
-    if (/^\t+$/.test(indent)) tabs = true;
-    else if (/^ +$/.test(indent)) width = gcd(width, indent.length);
+    let n = 0;
+    let spaces = 0;
+    while (n < line.length) {
+      const c = line.charCodeAt(n);
+      if (c === 32) spaces++;
+      else if (c !== 9) break;
+      n++;
+    }
+    if (n === 0 || n === line.length) continue; // not indented, or blank
+    if (spaces === 0) tabs = true;
+    else if (spaces === n) width = gcd(width, n);
     else return null;
     if (tabs && width > 0) return null;
   }
