@@ -10,6 +10,7 @@ import {
   chatRequest,
   corsMessage,
   EndpointError,
+  errorBody,
   httpErrorMessage,
   readEvent,
   SseReader,
@@ -231,13 +232,10 @@ export async function streamReply(args: StreamArgs): Promise<StreamResult> {
       return end('stalled', idleMessage);
     }
     if (!response.ok) {
-      let body = '';
-      try {
-        const read = await orIdle(response.text());
-        body = read === IDLE ? '' : read.slice(0, 20_000);
-      } catch {
-        body = '';
-      }
+      const body = await errorBody(response, async (text) => {
+        const read = await orIdle(text);
+        return read === IDLE ? null : read;
+      });
       // A server that refuses the usage option is asked again without it: the counts are then made here.
       if ((response.status === 400 || response.status === 422) && endpoint.provider === 'openai' && args.usage !== false && /stream_options|include_usage/i.test(body))
         return { ...(await streamReply({ ...args, usage: false })), usageRefused: true };

@@ -264,6 +264,19 @@ export function serverMessage(body: string): string {
   return raw.length > 300 ? `${raw.slice(0, 300)}…` : raw;
 }
 
+/**
+ * The start of an error answer's body, as `httpErrorMessage` quotes it ('' when
+ * it cannot be read). `read` waits for the text (the bench gives up on a
+ * server that stops sending: it returns null).
+ */
+export async function errorBody(response: Response, read: (text: Promise<string>) => Promise<string | null> = (text) => text): Promise<string> {
+  try {
+    return ((await read(response.text())) ?? '').slice(0, 20_000);
+  } catch {
+    return '';
+  }
+}
+
 /** A sentence about an HTTP error answer. */
 export function httpErrorMessage(status: number, statusText: string, body: string): string {
   const said = serverMessage(body);

@@ -6,6 +6,7 @@ import {
   chatUrl,
   corsMessage,
   deltaOf,
+  errorBody,
   httpErrorMessage,
   networkMessage,
   serverMessage,
@@ -113,4 +114,12 @@ test('error messages: the key, the address, limits, and what the server said', (
   assert.doesNotMatch(networkMessage('http://127.0.0.1:1/v1', true), /https/);
   assert.match(networkMessage('http://192.0.2.1/v1', true), /served over https/);
   assert.doesNotMatch(networkMessage('http://192.0.2.1/v1', false), /served over https/);
+});
+
+test("errorBody: the start of an error answer's body, '' when it cannot be read or the wait gives up", async () => {
+  assert.equal(await errorBody(new Response('{"error":"no"}', { status: 400 })), '{"error":"no"}');
+  assert.equal((await errorBody(new Response('x'.repeat(30_000), { status: 500 }))).length, 20_000);
+  const broken = new Response(new ReadableStream({ start: (c) => c.error(new Error('reset')) }), { status: 502 });
+  assert.equal(await errorBody(broken), '');
+  assert.equal(await errorBody(new Response('late', { status: 503 }), async () => null), '');
 });

@@ -4,7 +4,7 @@
 // errors, a blocked cross-origin request, no network, stopped by the user,
 // or never sent (an endpoint the browser or the page would refuse).
 
-import { chatRequest, corsMessage, deltaOf, EndpointError, httpErrorMessage, networkMessage, SseReader, type Endpoint } from '../../chat/protocol.ts';
+import { chatRequest, corsMessage, deltaOf, EndpointError, errorBody, httpErrorMessage, networkMessage, SseReader, type Endpoint } from '../../chat/protocol.ts';
 import { runBlocker } from '../../chat/requirements.ts';
 
 export type Outcome =
@@ -72,12 +72,7 @@ export async function streamChat(
   }
 
   if (!response.ok) {
-    let body = '';
-    try {
-      body = (await response.text()).slice(0, 20_000);
-    } catch {
-      body = '';
-    }
+    const body = await errorBody(response);
     const kind = response.status === 401 || response.status === 403 ? 'auth' : 'http';
     return { kind, text: '', message: httpErrorMessage(response.status, response.statusText, body) };
   }
