@@ -6,6 +6,12 @@
 
 import type { TokenMethod } from './types.ts';
 
+/** Characters per token, for an estimate where no tokenizer counts. */
+export const CHARS_PER_TOKEN = 4;
+
+/** Characters to estimated tokens (rounded up). */
+export const estimateTokens = (chars: number): number => Math.ceil(chars / CHARS_PER_TOKEN);
+
 export type Tokenizer = Extract<TokenMethod, 'o200k' | 'cl100k' | 'llama3'>;
 
 /** The exact tokenizer of a model, by its name (a provider prefix such as `openai/` is ignored); null when there is none here. */

@@ -11,6 +11,7 @@ import { writeWith, type FormatWriting } from '../formats/compare.ts';
 import { getFormat } from '../formats/index.ts';
 import type { Format } from '../core/types.ts';
 import { realClock, streamReply, type BenchClock, type StreamResult } from './client.ts';
+import { estimateTokens } from './count.ts';
 import { benchMessage } from './message.ts';
 import { emptyScore, scoreReply } from './score.ts';
 import { taskChanges, type BenchTask } from './tasks.ts';
@@ -71,8 +72,6 @@ export const backoffMs = (attempt: number): number => Math.min(30_000, 1000 * 2 
 /** The longest wait before a retry (a Retry-After beyond it ends the reply instead). */
 export const MAX_RETRY_WAIT_MS = 120_000;
 
-/** Characters to estimated tokens. */
-export const estimateTokens = (chars: number): number => Math.ceil(chars / 4);
 
 interface Job {
   task: BenchTask;

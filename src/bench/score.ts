@@ -4,7 +4,7 @@
 
 import { applyRead } from '../formats/index.ts';
 import { retryMessages } from '../core/retry.ts';
-import type { Edit } from '../core/types.ts';
+import { editsByIndex } from '../core/run.ts';
 import type { ApplyResult } from '../core/types.ts';
 import { taskFiles, taskTarget, type BenchTask } from './tasks.ts';
 import type { ReplyScore } from './types.ts';
@@ -51,7 +51,8 @@ export function reachesTarget(task: BenchTask, result: ApplyResult): boolean {
 export function scoreReply(task: BenchTask, format: string, reply: string): { score: ReplyScore; retry: string | null; result: ApplyResult } {
   const files = taskFiles(task);
   reply = withoutReasoning(reply);
-  const { result, edits: read } = applyRead({ format, files, response: reply });
+  const read = applyRead({ format, files, response: reply });
+  const { result } = read;
   const score = emptyScore();
   score.edits = result.edits.length;
   score.parsed = score.edits > 0;
@@ -69,9 +70,7 @@ export function scoreReply(task: BenchTask, format: string, reply: string): { sc
   score.exact = reachesTarget(task, result);
 
   // The cited lines of each failed edit, as the engine read them (the reply is not parsed again).
-  const cited = new Map<number, Edit>();
-  result.edits.forEach((e, i) => read[i] && cited.set(e.index, read[i]));
-  const messages = [...retryMessages(result, cited).values()];
+  const messages = [...retryMessages(result, editsByIndex(read)).values()];
   const retry = messages.length ? messages.join('\n\n') : null;
   return { score, retry, result };
 }

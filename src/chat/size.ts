@@ -5,13 +5,10 @@
 // counts with where that is known, and the size above which the page asks
 // before sending. Pure (no DOM, no fetch).
 
-import { tokenizerOf } from '../bench/count.ts';
+import { CHARS_PER_TOKEN, estimateTokens, tokenizerOf } from '../bench/count.ts';
 
 /** Above this many (estimated) tokens a live run asks before it sends the request. */
 export const LARGE_REQUEST_TOKENS = 100_000;
-
-/** Characters per token, for the estimate. */
-export const CHARS_PER_TOKEN = 4;
 
 export interface RequestSize {
   /** The characters sent: the system prompt and the user message. */
@@ -26,7 +23,7 @@ export interface RequestSize {
 
 export function requestSize(system: string, user: string, model: string): RequestSize {
   const chars = system.length + user.length;
-  const tokens = Math.ceil(chars / CHARS_PER_TOKEN);
+  const tokens = estimateTokens(chars);
   return { chars, tokens, family: tokenizerOf(model), large: tokens > LARGE_REQUEST_TOKENS };
 }
 

@@ -1,7 +1,8 @@
 // The JSON reader of the formats that read tool calls (str-replace,
 // hashline): RFC 8259 JSON read so that every value knows where it is in the
 // reply, and every decoded string where each of its characters came from, so
-// that each edit and each error can point into the reply. It never throws.
+// that each edit and each error can point into the reply. A text that is not
+// JSON gives an error with its place, not an exception.
 //
 // Units: offsets from 0 in UTF-16 units of the text read; ranges `from`/`to`
 // half-open. One leniency is an option: raw control characters (a real line
@@ -104,7 +105,7 @@ export interface JsonOptions {
 export const MAX_JSON_DEPTH = 256;
 
 /** The member whose string value may hold a call's arguments as JSON text. */
-export const HELD_JSON_KEY = 'arguments';
+const HELD_JSON_KEY = 'arguments';
 
 const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 

@@ -249,6 +249,16 @@ export interface ReadResult {
   edits: Edit[];
 }
 
+/** The edits a run read, by their result's index (`edits[i]` is `result.edits[i]`'s). */
+export function editsByIndex(read: ReadResult): Map<number, Edit> {
+  const byIndex = new Map<number, Edit>();
+  read.result.edits.forEach((r, i) => {
+    const edit = read.edits[i];
+    if (edit) byIndex.set(r.index, edit);
+  });
+  return byIndex;
+}
+
 /** `runFormat`, with the edits it read. */
 export function runFormatRead(format: Format, request: ApplyRequest, detected = false): ReadResult {
   const parsed = format.parse(request.response, { files: Object.keys(request.files), ...(detected ? { detected } : {}) });

@@ -71,7 +71,7 @@ function wholeHunk(before: string, after: string): StructuredPatchHunk[] {
  * The line diff may take `timeoutMs` (0: skip it and replace the file in one
  * hunk, as when it runs out of time; undefined: no limit).
  */
-export function filePatch({ name, before, after }: PatchFile, timeoutMs: number | undefined, git: boolean): StructuredPatch | null {
+function filePatch({ name, before, after }: PatchFile, timeoutMs: number | undefined, git: boolean): StructuredPatch | null {
   if (before === after) return null;
   const oldName = before === null ? '/dev/null' : `a/${name}`;
   const newName = after === null ? '/dev/null' : `b/${name}`;

@@ -122,9 +122,9 @@ export class Address {
     clearTimeout(this.timer);
     this.timer = undefined;
     const version = this.version;
-    const t0 = performance.now();
     const seq = this.state.changeSeq;
     const session = await this.session();
+    const t0 = performance.now();
     const size = session.files.reduce((n, f) => n + f.text.length, session.reply.length + (session.prompt?.length ?? 0));
     let hash: string | null = null;
     if (size <= LIMITS.text) {
@@ -279,8 +279,8 @@ export class Address {
     await this.write();
     const { issueMarkdown } = await import('./issue.ts');
     const run = this.state.last;
-    const session = await this.session();
     const current = run !== null && run.seq === this.state.changeSeq;
+    const session = await this.session();
     const text = issueMarkdown({
       version: VERSION,
       session,

@@ -98,19 +98,7 @@ export class EngineClient {
    * run queue; rejects if the worker does not answer within `timeoutMs` × 3.
    */
   prepare(files: { name: string; text: string }[], format: string): Promise<PreparedSource> {
-    return new Promise<PreparedSource>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the engine did not answer')), this.timeoutMs * 3);
-      this.api.prepare(files, format).then(
-        (value) => {
-          clearTimeout(timer);
-          resolve(value);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
-    });
+    return this.answer(this.api.prepare(files, format));
   }
 
   /**
@@ -119,17 +107,21 @@ export class EngineClient {
    * Outside the run queue: the worker answers between runs.
    */
   digest(run: number): Promise<string | null> {
-    const api = this.api;
-    return new Promise<string | null>((resolve) => {
-      const timer = setTimeout(() => resolve(null), this.timeoutMs * 3);
-      api.digest(run).then(
+    return this.answer(this.api.digest(run)).catch(() => null);
+  }
+
+  /** A call outside the run queue: its answer, or a rejection if the worker does not answer within `timeoutMs` × 3. */
+  private answer<T>(call: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the engine did not answer')), this.timeoutMs * 3);
+      call.then(
         (value) => {
           clearTimeout(timer);
           resolve(value);
         },
-        () => {
+        (error: unknown) => {
           clearTimeout(timer);
-          resolve(null);
+          reject(error instanceof Error ? error : new Error(String(error)));
         },
       );
     });

@@ -16,15 +16,23 @@ export interface LiveHooks {
 export class LiveMount {
   panel: LivePanel | null = null;
   private loading = false;
+  /** The input changed while the panel was closed: its request size is measured when it opens. */
+  private stale = false;
 
   constructor(
     private readonly state: PageState,
-    box: HTMLDetailsElement,
+    private readonly box: HTMLDetailsElement,
     private readonly notices: Notices,
     private readonly hooks: LiveHooks,
   ) {
     box.addEventListener('toggle', () => {
-      if (!box.open || this.panel || this.loading) return;
+      if (!box.open) return;
+      if (this.panel) {
+        if (this.stale) this.panel.changed();
+        this.stale = false;
+        return;
+      }
+      if (this.loading) return;
       this.loading = true;
       import('./live/panel.ts').then(
         ({ mountLive }) => this.mount(mountLive),
@@ -61,8 +69,10 @@ export class LiveMount {
     this.panel?.refresh(newSession);
   }
 
-  /** The files or the reply changed (the request's size follows). */
+  /** The files or the reply changed: the request's size follows, measured only while the panel is open. */
   changed(): void {
-    this.panel?.changed();
+    if (!this.panel) return;
+    if (this.box.open) this.panel.changed();
+    else this.stale = true;
   }
 }

@@ -239,7 +239,11 @@ export class Runner {
   /** The digest of a run's result (null when the engine threw on it, or the worker has run since). */
   digestOf(run: Run): Promise<string | null> {
     if (run.output.result === null) return Promise.resolve(null);
-    return (run.digest ??= this.engine.digest(run.input.run));
+    // Kept once had; a null (no answer in time, a restarted worker) is asked for again next time.
+    return (run.digest ??= this.engine.digest(run.input.run).then((digest) => {
+      if (digest === null) run.digest = undefined;
+      return digest;
+    }));
   }
 
   /** Ask for the result view's content of another file (from the last run). */

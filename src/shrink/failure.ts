@@ -118,7 +118,7 @@ export function sameFailure(original: FailureIdentity, next: FailureIdentity): b
   if (original.code === null || next.code !== original.code || next.file !== original.file || next.kind !== original.kind) return false;
   if (next.remarks.some((r) => !original.remarks.includes(r))) return false;
   if (original.differs) return next.differs !== null && next.differs.cited === original.differs.cited && next.differs.actual === original.differs.actual;
-  if (original.code === 'ambiguous' && original.place) return next.place !== null && within(next.place, original.place);
-  if (original.code === 'no-match' && original.place) return next.place !== null && within(next.place, original.place);
+  // (a place is kept for no-match and ambiguous failures only)
+  if (original.place) return next.place !== null && within(next.place, original.place);
   return true;
 }

@@ -12,7 +12,7 @@ import { applyRequest, formats, getFormat } from '../index.ts';
 import { applyRead } from '../formats/index.ts';
 import { parseText } from '../core/text.ts';
 import type { ApplyRequest, ApplyResult, Edit, EditResult } from '../index.ts';
-import type { ReadResult } from '../core/run.ts';
+import { editsByIndex, type ReadResult } from '../core/run.ts';
 import { retryMessage } from '../core/retry.ts';
 import { resultDigest, rowDigest } from '../digest/digest.ts';
 import { askedFormat, defaultPrompts, sourceText } from '../prompt/prompts.ts';
@@ -82,16 +82,6 @@ function pairsFor(edit: EditResult, parsed: Edit | undefined, sourceLines: (file
     });
   }
   return pairs;
-}
-
-/** The edits as the engine read them, by their result's index. */
-function parsedEdits(read: ReadResult): Map<number, Edit> {
-  const byIndex = new Map<number, Edit>();
-  read.result.edits.forEach((r, i) => {
-    const edit = read.edits[i];
-    if (edit) byIndex.set(r.index, edit);
-  });
-  return byIndex;
 }
 
 /**
@@ -181,8 +171,6 @@ export class EngineWorker {
   private last: LastRun | null = null;
   private shown: Shown | null = null;
   private version = 0;
-  /** The last run's digest, once asked for. */
-  private digested: { run: number; digest: string | null } | null = null;
 
   run(input: RunInput): RunOutput {
     if (!this.docs.sync(input.docs)) throw new Error('the engine lost its copy of the documents; run again');
@@ -205,7 +193,7 @@ export class EngineWorker {
     }
     const ms = performance.now() - t0;
     const result = read?.result ?? null;
-    const parsed = read ? parsedEdits(read) : new Map<number, Edit>();
+    const parsed = read ? editsByIndex(read) : new Map<number, Edit>();
     const extras = result ? extrasFor(request, result, parsed) : {};
     const detected = result?.format ?? (request.format === 'auto' ? formats[0].name : request.format);
     this.last = { number: input.run, request, result, parsed, files: outcomes(request, result) };
@@ -236,11 +224,8 @@ export class EngineWorker {
    * link is, not on every keystroke.
    */
   digest(run: number): string | null {
-    if (this.digested?.run === run) return this.digested.digest;
     const last = this.last;
-    if (!last || last.number !== run) return null;
-    this.digested = { run, digest: last.result ? resultDigest(last.result) : null };
-    return this.digested.digest;
+    return last && last.number === run && last.result ? resultDigest(last.result) : null;
   }
 
   /** The result view's content for the last run: whole, or the change from version `ask.base`. */

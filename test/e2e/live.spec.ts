@@ -437,6 +437,17 @@ test('the request\'s size is shown as it changes; over 100,000 tokens Run asks f
   await expect(size).toContainText('the model counts with the o200k tokenizer');
   await page.getByLabel('Model', { exact: true }).fill('test-model');
   await page.getByLabel('Your request').fill('Add type hints.');
+  // the source changed while the panel was closed: the size is measured again when it opens
+  await expect.poll(async () => (await said()).chars).toBeLessThan(long.chars - 4000);
+  const shut = await said();
+  await page.getByText('Run with a model').click();
+  await expect(page.getByLabel('Your request')).toBeHidden();
+  const source = page.locator('.cm-content[aria-label^="Source: "]').first();
+  await source.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.insertText('z'.repeat(400));
+  await page.getByText('Run with a model').click();
+  await expect.poll(async () => (await said()).chars).toBeGreaterThanOrEqual(shut.chars + 400);
 
   // A source of about 150,000 tokens (a session link: the files are in it).
   const lines = Array.from({ length: 8_000 }, (_, i) => `const value${i} = compute(${i}, "some text to make the line longer");`);
