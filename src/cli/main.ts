@@ -112,7 +112,7 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
   if (!format) throw new CliError(`unknown format "${command.format}"`);
 
   const planned = planDisk(base, format, command.format, reply);
-  const result = notOnDisk(planned.result, base);
+  const result = notOnDisk(planned.result, base, Object.keys(planned.files));
   const changes = planned.changes;
 
   const style = styleFor(process.stdout);

@@ -7,8 +7,10 @@
 // writes.
 
 import { confusableMessage } from '../core/lookalikes.ts';
-import type { ApplyResult, Format } from '../core/types.ts';
-import { applyRequest } from '../formats/index.ts';
+import { editsByIndex } from '../core/run.ts';
+import type { ApplyResult, Edit, Format } from '../core/types.ts';
+import { applyRead, formats } from '../formats/index.ts';
+import { readings } from '../formats/auto.ts';
 import { refuseTwoNames, type Change } from './changes.ts';
 import { lookalikeEntry, readTarget, resolveTarget, spellingSiblings, type Listings, type Target } from './disk.ts';
 import { CliError, EXIT_INTERNAL } from './errors.ts';
@@ -20,15 +22,17 @@ import { editRef } from './summary.ts';
  * "found under the base directory": the result with each such message saying
  * that the file was not given in the request and is not under `base` (the
  * resolved directory, printed), and how to name another base. The rest of
- * the message (a format's hint on creating a file) is kept.
+ * the message (a format's hint on creating a file) is kept. `given`: the
+ * names the engine was given, in order (its words list them so).
  */
-export function notOnDisk(result: ApplyResult, base: string): ApplyResult {
-  const given = / is not among the files given(?: \([^)]*\))?/;
+export function notOnDisk(result: ApplyResult, base: string, given: readonly string[]): ApplyResult {
+  const words = ` is not among the files given${given.length ? ` (${given.join(', ')})` : ''}`;
+  const instead = ` was not given in the request and is not under the base directory ${base}`;
   let changed = false;
   const edits = result.edits.map((e) => {
-    if (e.status !== 'failed' || e.code !== 'file-not-found' || !given.test(e.message)) return e;
+    if (e.status !== 'failed' || e.code !== 'file-not-found' || !e.message.includes(words)) return e;
     changed = true;
-    const message = `${e.message.replace(given, ` was not given in the request and is not under the base directory ${base}`)}; if the reply's paths are relative to another directory, run again with --base DIR`;
+    const message = `${e.message.replace(words, () => instead)}; if the reply's paths are relative to another directory, run again with --base DIR`;
     return { ...e, message };
   });
   return changed ? { ...result, edits } : result;
@@ -38,6 +42,8 @@ export function notOnDisk(result: ApplyResult, base: string): ApplyResult {
 export interface DiskPlan {
   /** The engine's result on the files read. */
   result: ApplyResult;
+  /** The edits as the engine read them, by their result's index (a failed edit's retry message cites their lines). */
+  cited: Map<number, Edit>;
   /** The changes it makes, each with its checked target. */
   changes: Change[];
   /** The texts the engine was given, by the name it was given them. */
@@ -46,13 +52,19 @@ export interface DiskPlan {
 
 /**
  * The paths a reply's edits name, as the format reads them given the files
- * known to exist, each with the first edit that names it (for messages).
+ * known to exist, and as every other format whose structure the reply shows
+ * reads them (a file on disk is a file given: an edit of another format on
+ * it is a part of the reply under `auto`, and `mixed-formats` with a format
+ * named, never a quote dropped unread), each with the first edit that names
+ * it (for messages).
  */
 function editPaths(format: Format, reply: string, known: string[]): Map<string, string> {
-  const { edits } = format.parse(reply, { files: known });
+  const context = { files: known };
+  const others = readings(reply, formats, context).filter((r) => r.format !== format);
   const paths = new Map<string, string>();
-  for (const e of edits)
-    for (const file of [e.file, e.moveTo ?? '']) if (file !== '' && !paths.has(file)) paths.set(file, editRef({ reply: e.span }));
+  for (const { edits } of [format.parse(reply, context), ...others.map((r) => r.parsed)])
+    for (const e of edits)
+      for (const file of [e.file, e.moveTo ?? '']) if (file !== '' && !paths.has(file)) paths.set(file, editRef({ reply: e.span }));
   return paths;
 }
 
@@ -123,7 +135,8 @@ export function planDisk(base: string, format: Format, formatName: string, reply
     files[t.file] = read.text;
   }
 
-  const result = applyRequest({ format: formatName, files, response: reply });
+  const read = applyRead({ format: formatName, files, response: reply });
+  const { result } = read;
 
   // Work out every change (and check every path the result names) before writing anything.
   const changes: Change[] = [];
@@ -145,5 +158,5 @@ export function planDisk(base: string, format: Format, formatName: string, reply
     }
   }
   refuseTwoNames(named);
-  return { result, changes, files };
+  return { result, cited: editsByIndex(read), changes, files };
 }

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { block, oneErrorLine, run, tempDir } from './helpers.ts';
+import { notOnDisk } from '../../src/cli/plan.ts';
+import type { ApplyResult } from '../../src/core/types.ts';
 
 const APP = 'def f():\n    print("old")\n    return 1\n';
 const fixReply = 'Here is the change:\n\n' + block('src/app.py', [[2, '    print("old")']], ['    print("new")']);
@@ -251,9 +253,35 @@ test('apply: a file neither given nor under the base says so, names the resolved
   assert.equal(readFileSync(join(dir, 'src/app.py'), 'utf8'), APP, 'a dry run writes nothing');
 });
 
+test('the disk-mode words replace the whole list of files given, whatever their names hold', () => {
+  const given = ['a (copy).txt', 'b.txt'];
+  const result = { edits: [{ status: 'failed', code: 'file-not-found', message: 'lib/gone.py is not among the files given (a (copy).txt, b.txt); to make a new file, use the create command' }] } as unknown as ApplyResult;
+  assert.equal(
+    notOnDisk(result, '/base $&', given).edits[0].message,
+    "lib/gone.py was not given in the request and is not under the base directory /base $&; to make a new file, use the create command; if the reply's paths are relative to another directory, run again with --base DIR",
+  );
+});
+
 test("apply: the format's own hint on a missing file is kept after the disk-mode words", (t) => {
   const dir = project(t);
   const r = run(['apply', '--base', dir], { input: '*** Begin Patch\n*** Update File: gone.txt\n@@\n-a\n+b\n*** End Patch\n' });
   assert.equal(r.status, 1, r.stderr);
   assert.match(r.stdout, /cannot update gone\.txt: it was not given in the request and is not under the base directory .+; to create it, use `\*\*\* Add File: gone\.txt`; .*--base DIR\n/);
+});
+
+// A file on disk is a file given: an edit of another format than the reply's own on it is
+// read (under auto applied in its own format; with a format named, reported as mixed), never
+// dropped as a quote of a file the request does not hold.
+test('apply: a reply of two formats reads the files both name', (t) => {
+  const dir = project(t);
+  writeFileSync(join(dir, 'b.py'), 'def g():\n    return 2\n');
+  const reply = fixReply + '\n\nb.py\n```python\n<<<<<<< SEARCH\n    return 2\n=======\n    return 20\n>>>>>>> REPLACE\n```\n';
+  const auto = run(['apply', '--dry-run', '--base', dir], { input: reply });
+  assert.equal(auto.status, 0, auto.stdout + auto.stderr);
+  assert.match(auto.stdout, /^✓ src\/app\.py lines 2-2 exact$/m);
+  assert.match(auto.stdout, /^✓ b\.py lines 2-2 exact$/m);
+  const named = run(['apply', '--dry-run', '--format', 'ln-diff', '--base', dir], { input: reply });
+  assert.equal(named.status, 1, named.stdout + named.stderr);
+  assert.match(named.stdout, /mixed-formats/);
+  assert.equal(readFileSync(join(dir, 'b.py'), 'utf8'), 'def g():\n    return 2\n', 'a dry run writes nothing');
 });

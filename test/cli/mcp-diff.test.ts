@@ -33,3 +33,26 @@ test('the line diffs have a budget: out of it, a file is one hunk that replaces 
   assert.match(unifiedDiff([change('new.txt', null, 'x\n')], 0), /^--- \/dev\/null\n\+\+\+ b\/new\.txt\n@@ -0,0 \+1,1 @@\n\+x\n$/);
   assert.match(unifiedDiff([change('old.txt', 'x\n', null)], 0), /^--- a\/old\.txt\n\+\+\+ \/dev\/null\n@@ -1,1 \+0,0 @@\n-x\n$/);
 });
+
+test("a failed edit's retry message cites its lines as the engine read them, also in a reply of two formats", async () => {
+  const { mkdtempSync, writeFileSync, realpathSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { plan, report } = await import('../../src/cli/mcp/apply.ts');
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'ln-diff-mcp-retry-')));
+  try {
+    writeFileSync(join(base, 'a.py'), 'def f():\n    return 1\n');
+    writeFileSync(join(base, 'b.py'), 'def g():\n    return 2\n');
+    // an ln-diff editblock that applies, then a SEARCH/REPLACE block whose SEARCH is nowhere in b.py
+    const reply =
+      'a.py\n<editblock>\n<<<<<<< REMOVE\n2│    return 1\n=======\n │    return 10\n>>>>>>> INSERT\n</editblock>\n\n' +
+      'b.py\n```python\n<<<<<<< SEARCH\n    return 7\n=======\n    return 70\n>>>>>>> REPLACE\n```\n';
+    const p = plan({ base, dirs: [base], clientRoots: null }, reply, 'auto');
+    const out = report(p, true);
+    const failed = out.edits.find((e) => e.status === 'failed');
+    assert.ok(failed, JSON.stringify(out.edits));
+    assert.match(failed.retry ?? '', /return 7/);
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+});

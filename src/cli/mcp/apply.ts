@@ -9,7 +9,7 @@
 import * as path from 'node:path';
 import { retryMessages } from '../../core/retry.ts';
 import { DIFF_BUDGET_MS, unifiedDiff as diffTexts } from '../../patch/unified.ts';
-import type { ApplyResult, Format } from '../../core/types.ts';
+import type { ApplyResult, Edit } from '../../core/types.ts';
 import { detectFormat, getFormat } from '../../formats/index.ts';
 import { predict, writeEach, type Change, type Outcome } from '../changes.ts';
 import { removeStaleTemps } from '../disk.ts';
@@ -61,22 +61,21 @@ export interface ApplyReport {
 
 /** What the steps before writing found: the engine's result and the changes it makes. */
 interface Plan {
-  format: Format;
   result: ApplyResult;
+  /** The edits as the engine read them, by their result's index (for the retry messages' cited lines). */
+  cited: Map<number, Edit>;
   changes: Change[];
-  /** The texts the engine was given (for the retry messages' cited lines). */
-  files: Record<string, string>;
 }
 
 /** Read the reply's files and run the engine (plan.ts, as `ln-diff apply`); throws a CliError for an unsafe path, a path outside the client's roots or an unreadable file (nothing written). */
 export function plan(allowed: Allowed, reply: string, formatName: string): Plan {
   if (formatName !== 'auto' && !getFormat(formatName)) throw new CliError(`unknown format "${formatName}"; call list_formats for the names`);
   const format = formatName === 'auto' ? detectFormat(reply).format : getFormat(formatName)!;
-  const { result, changes, files } = planDisk(allowed.base, format, formatName, reply, (file, t) => {
+  const { result, cited, changes } = planDisk(allowed.base, format, formatName, reply, (file, t) => {
     const outside = outsideRoots(allowed, file, t.real);
     if (outside !== null) throw new CliError(outside);
   });
-  return { format, result, changes, files };
+  return { result, cited, changes };
 }
 
 /**
@@ -91,8 +90,8 @@ export function unifiedDiff(changes: readonly Change[], budgetMs = DIFF_BUDGET_M
 }
 
 /** The plan's edits as the client gets them (each failed one with its retry message); `files` is filled by `write`. */
-export function report(p: Plan, reply: string, dryRun: boolean): ApplyReport {
-  const retries = retryMessages(p.result, { format: getFormat(p.result.format) ?? p.format, response: reply, files: Object.keys(p.files) });
+export function report(p: Plan, dryRun: boolean): ApplyReport {
+  const retries = retryMessages(p.result, p.cited);
   const edits: EditReport[] = p.result.edits.map((e) => ({
     file: e.file,
     status: e.status === 'failed' ? 'failed' : 'applied',

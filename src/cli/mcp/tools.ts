@@ -129,7 +129,7 @@ export function registerTools(server: McpServer, settings: ServerSettings): void
           throw new CliError('this server is read-only (ln-diff mcp --read-only): pass dry_run: true to see the change as a unified diff');
         const allowed = await settings.allowed();
         const p = plan(allowed, args.reply, args.format ?? settings.format);
-        const out = report(p, args.reply, dryRun);
+        const out = report(p, dryRun);
         if (!dryRun && settings.beforeWrite) await settings.beforeWrite(extra.signal);
         if (extra.signal.aborted) throw new CliError('the call was cancelled before anything was written; no file changed');
         const text = write(allowed, p, out);
