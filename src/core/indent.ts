@@ -1,11 +1,12 @@
-// Indentation: an edit whose old lines are in the file with their
-// indentation changed uniformly (the "indent shift" of aider's SEARCH/REPLACE,
-// also tried for unified diffs, udiffx and apply_patch chunks), and the new
-// lines written in the file's own indentation style. spec/matching.md
-// ("Indentation") is the contract.
+// Indentation: where an edit's cited lines are in the file with their
+// indentation changed (a uniform shift, tabs for spaces, two spaces for
+// four), and how its new lines are then indented. The indentation written is
+// the one the reply's own lines prove; an edit whose readings disagree fails.
+// spec/matching.md ("Indentation") is the contract.
 //
-// Units: `start` is a 0-based line index; indentation strings are the
-// leading spaces and tabs of a line.
+// Units: `start` is a 0-based line index; an indentation is the leading
+// spaces and tabs of a line; its depth is its width in columns, a tab
+// advancing to the next multiple of TAB_STOP.
 
 import type { RequestBudget } from './budget.ts';
 import { candidateAt, morePlaces, tiedCandidates } from './candidates.ts';
@@ -42,238 +43,350 @@ export function commonIndent(block: readonly string[]): string | null {
   return common;
 }
 
-/** A place where a block matches with its indentation changed uniformly. */
-export interface Shift {
-  /** 0-based index of the first file line. */
-  start: number;
-  /** The indentation every non-blank cited line starts with. */
-  cited: string;
-  /** What the file has in its place, on every non-blank line. */
-  file: string;
+/** Columns a tab advances to the next multiple of, to compare depths. */
+const TAB_STOP = 4;
+
+/** The width of an indentation in columns (a tab to the next multiple of TAB_STOP). */
+function depth(indent: string): number {
+  let col = 0;
+  for (let i = 0; i < indent.length; i++) col = indent.charCodeAt(i) === 9 ? col + TAB_STOP - (col % TAB_STOP) : col + 1;
+  return col;
+}
+
+/** The one character an indentation is made of: '' for none, null for a mix of tabs and spaces. */
+function characterOf(indent: string): string | null {
+  if (indent === '') return '';
+  for (let i = 1; i < indent.length; i++) if (indent[i] !== indent[0]) return null;
+  return indent[0];
+}
+
+/** The one character all these indentations are made of: '' when none is indented, null when they mix. */
+function characterOfAll(indents: Iterable<string>): string | null {
+  let found = '';
+  for (const indent of indents) {
+    const c = characterOf(indent);
+    if (c === null) return null;
+    if (c === '') continue;
+    if (found === '') found = c;
+    else if (found !== c) return null;
+  }
+  return found;
+}
+
+const showChar = (c: string) => (c === '\t' ? 'tabs' : 'spaces');
+
+/**
+ * The indentation evidence at a place: each cited indentation and the file
+ * indentation it stands for, from every pair of a non-blank cited line and
+ * the non-blank file line in its place, in order of depth.
+ */
+export interface IndentMap {
+  /** [cited, file] pairs, one per distinct cited indentation, shallowest first. */
+  pairs: [string, string][];
+  /** Every pair is the same indentation on both sides. */
+  identity: boolean;
 }
 
 /**
- * Every place in `[lo, hi]` where `old` matches `lines` once its lines' common
- * indentation `cited` is replaced by one and the same blank string on every
- * non-blank line (a blank cited line faces a blank file line). Null when the
- * cited lines are all blank. A place where the block is equal (the same
- * indentation) is not a shift and is not returned.
+ * The evidence of `old` (cited lines) against `matched` (the file's lines in
+ * their place): a map when the pairs are consistent and keep the order (the
+ * same cited indentation always stands for the same file indentation;
+ * deeper stays deeper, as deep stays as deep), else why not.
  */
-export function indentShifts(lines: readonly string[], old: readonly string[], lo = 0, hi = lines.length - old.length): Shift[] | null {
-  const cited = commonIndent(old);
-  if (cited === null) return null;
-  const stripped = old.map((l) => (isBlank(l) ? null : l.slice(cited.length)));
-  const out: Shift[] = [];
-  // A shifted line has the same text once its indentation is removed: only those places can match.
-  for (const s of findBlock(lines, stripped.map((l) => l ?? ''), unindented, lo, hi)) {
-    const file = shiftAt(lines, stripped, s);
-    if (file !== null && file !== cited) out.push({ start: s, cited, file });
+export function indentEvidence(old: readonly string[], matched: readonly string[]): { ok: true; map: IndentMap } | { ok: false; why: string } {
+  const seen = new Map<string, string>();
+  for (let i = 0; i < old.length; i++) {
+    const file = matched[i];
+    if (file === undefined || isBlank(old[i]) || isBlank(file)) continue;
+    const c = indentOf(old[i]);
+    const f = indentOf(file);
+    const had = seen.get(c);
+    if (had === undefined) seen.set(c, f);
+    else if (had !== f) return { ok: false, why: `lines cited with the same indentation ${quote(c)} stand for ${quote(had)} and ${quote(f)} in the file` };
   }
-  return out;
-}
-
-function shiftAt(lines: readonly string[], stripped: readonly (string | null)[], start: number): string | null {
-  let prefix: string | null = null;
-  for (let i = 0; i < stripped.length; i++) {
-    const want = stripped[i];
-    const got = lines[start + i];
-    if (want === null) {
-      if (!isBlank(got)) return null;
-      continue;
+  const pairs = [...seen].sort((a, b) => depth(a[0]) - depth(b[0]));
+  for (let k = 1; k < pairs.length; k++) {
+    const [c0, f0] = pairs[k - 1];
+    const [c1, f1] = pairs[k];
+    if (Math.sign(depth(c1) - depth(c0)) !== Math.sign(depth(f1) - depth(f0))) {
+      return { ok: false, why: `lines cited with ${quote(c0)} and ${quote(c1)} stand for ${quote(f0)} and ${quote(f1)} in the file, which does not keep their order of depth` };
     }
-    if (!got.endsWith(want)) return null;
-    const p = got.slice(0, got.length - want.length);
-    if (!isBlank(p)) return null;
-    if (prefix === null) prefix = p;
-    else if (p !== prefix) return null;
   }
-  return prefix;
+  return { ok: true, map: { pairs, identity: pairs.every(([c, f]) => c === f) } };
+}
+
+/** How a new line's indentation beyond the evidence may be read: a name for messages, and the file indentation it gives (null: none). */
+interface Reading {
+  name: string;
+  indent(written: string): string | null;
+}
+
+function commonSuffixLength(a: string, b: string): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[a.length - 1 - n] === b[b.length - 1 - n]) n++;
+  return n;
 }
 
 /**
- * The indentation unit of some lines: `\t` when every indented non-blank
- * line is indented with tabs only, `n` spaces (the greatest common divisor
- * of their widths) when every one is indented with spaces only; null when
- * they mix tabs and spaces or none is indented.
+ * A shift by the same amount: every cited indentation is `a + r` where the
+ * file has `b + r` (the same `a`, `b` for every pair once what both sides
+ * end with is set aside). Null when the pairs do not all fit one shift.
  */
-export function indentUnit(block: readonly string[]): string | null {
-  let tabs = false;
-  let width = 0;
-  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
-  // Read with charCodeAt, not regular expressions: a whole file's lines are read on every run.
-  for (const line of block) {
+function shiftReading(pairs: readonly [string, string][]): Reading | null {
+  let a: string | null = null;
+  let b = '';
+  for (const [c, f] of pairs) {
+    const k = commonSuffixLength(c, f);
+    const ca = c.slice(0, c.length - k);
+    const fb = f.slice(0, f.length - k);
+    if (a === null) [a, b] = [ca, fb];
+    else if (ca !== a || fb !== b) return null;
+  }
+  if (a === null || (a === '' && b === '')) return null;
+  const from = a;
+  const to = b;
+  return { name: 'shifted by the same amount', indent: (x) => (x.startsWith(from) ? to + x.slice(from.length) : null) };
+}
+
+/**
+ * A change of unit: the cited lines indented with one character, the file
+ * with one character, and the file's width a linear function of the cited
+ * width (`f = f1 + (c - c1)(f2 - f1)/(c2 - c1)`), shown at two or more cited
+ * depths; or, at one depth, a change of character (spaces for tabs or the
+ * reverse: `f = c·f1/c1`). Null when the pairs show neither.
+ */
+function unitReading(pairs: readonly [string, string][]): Reading | null {
+  const cc = characterOfAll(pairs.map((p) => p[0]));
+  const fc = characterOfAll(pairs.map((p) => p[1]));
+  if (!cc || !fc) return null;
+  const [c1, f1] = [pairs[0][0].length, pairs[0][1].length];
+  const [c2, f2] = [pairs[pairs.length - 1][0].length, pairs[pairs.length - 1][1].length];
+  const through = (x: string, num: (w: number) => number, den: number): string | null => {
+    if (characterOf(x) !== '' && characterOf(x) !== cc) return null;
+    const n = num(x.length);
+    return n % den === 0 && n >= 0 ? fc.repeat(n / den) : null;
+  };
+  if (c2 !== c1) {
+    if (f2 <= f1) return null;
+    for (const [c, f] of pairs) if ((f.length - f1) * (c2 - c1) !== (c.length - c1) * (f2 - f1)) return null;
+    const name = cc === fc ? 'with its unit changed' : `with ${showChar(cc)} changed to ${showChar(fc)}`;
+    return { name, indent: (x) => through(x, (w) => f1 * (c2 - c1) + (w - c1) * (f2 - f1), c2 - c1) };
+  }
+  if (cc === fc || c1 === 0 || f1 === 0) return null;
+  return { name: `with ${showChar(cc)} changed to ${showChar(fc)}`, indent: (x) => through(x, (w) => w * f1, c1) };
+}
+
+/** A file's indentation style: indented with tabs, with spaces `width` at a time, or unknown (null). */
+export type IndentStyle = { char: '\t' } | { char: ' '; width: number } | null;
+
+/**
+ * The file's indentation style, found as editors find it: lines indented
+ * with tabs against lines indented with spaces (the more numerous wins), and
+ * for spaces the most frequent step between the depths of consecutive
+ * space-indented or unindented lines (1 to 8 columns). Blank lines, comment
+ * continuation lines (text starting with `*`) and lines mixing tabs and
+ * spaces are left out. Null when no line is indented, the counts tie, or no
+ * step is most frequent.
+ */
+export function indentStyle(lines: readonly string[]): IndentStyle {
+  let tabs = 0;
+  let spaces = 0;
+  const steps = new Array<number>(9).fill(0);
+  let previous: number | null = 0;
+  for (const line of lines) {
     let n = 0;
-    let spaces = 0;
+    let tab = false;
+    let space = false;
     while (n < line.length) {
       const c = line.charCodeAt(n);
-      if (c === 32) spaces++;
-      else if (c !== 9) break;
+      if (c === 32) space = true;
+      else if (c === 9) tab = true;
+      else break;
       n++;
     }
-    if (n === 0 || n === line.length) continue; // not indented, or blank
-    if (spaces === 0) tabs = true;
-    else if (spaces === n) width = gcd(width, n);
-    else return null;
-    if (tabs && width > 0) return null;
-  }
-  return tabs ? '\t' : width > 0 ? ' '.repeat(width) : null;
-}
-
-/**
- * The reply's unit as the shift shows it: when the file's indentation at the
- * place is `L` of its units (L >= 1) and the cited indentation is made of
- * one character repeated a multiple of `L` times, a `L`-th of it.
- */
-function unitShown(shift: Shift, fileUnit: string | null): string | null {
-  if (fileUnit === null || shift.file === '' || shift.cited === '') return null;
-  const levels = shift.file.length / fileUnit.length;
-  if (!Number.isInteger(levels) || shift.file !== fileUnit.repeat(levels)) return null;
-  const width = shift.cited.length / levels;
-  if (!Number.isInteger(width)) return null;
-  const unit = shift.cited.slice(0, width);
-  return (unit === '\t' || /^ +$/.test(unit)) && shift.cited === unit.repeat(levels) ? unit : null;
-}
-
-const showUnit = (unit: string) => (unit === '\t' ? 'tabs' : `${unit.length} space${unit.length === 1 ? '' : 's'}`);
-
-/**
- * The unit a reply's own lines suggest: a tab when they are indented with
- * tabs only, else the narrowest indentation of those indented with spaces
- * only (its lines must then all be whole numbers of it: an alignment of six
- * spaces among four-space lines is not taken for a unit of two); null when
- * they mix, or none is indented.
- */
-function smallestUnit(block: readonly string[]): string | null {
-  const unit = indentUnit(block);
-  if (unit === null || unit === '\t') return unit;
-  let least = Infinity;
-  for (const line of block) if (!isBlank(line) && indentOf(line) !== '') least = Math.min(least, indentOf(line).length);
-  return ' '.repeat(least);
-}
-
-/**
- * Indentations (`indents`, one per new line; null for a line left alone)
- * in the file's style. `fileUnit` is the file's unit; `shown` the reply's
- * unit as its cited lines show it against the file (or null); `reply` the
- * reply's lines, whose unit is taken when nothing shows it. Undefined: leave
- * them as written (they already use the file's indentation character and
- * nothing shows another unit, or the file's unit is unknown). Else each
- * indentation, a whole number `k` of the reply's units, becomes `k` of the
- * file's; one that is not is a failure, as is a line in the other character
- * when the reply's unit cannot be told. When the reply's unit is in the
- * other character (spaces for a tab file), lines already in the file's
- * character are kept, and say nothing of the reply's unit.
- */
-function convertIndents(
-  indents: readonly (string | null)[],
-  fileUnit: string | null,
-  shown: string | null,
-  reply: readonly string[],
-  named: string,
-): { out: (string | null)[]; from: string; to: string } | { why: string } | undefined {
-  if (fileUnit === null) return undefined;
-  const own = fileUnit === '\t' ? /^\t*$/ : /^ *$/;
-  const fits = indents.every((i) => i === null || own.test(i));
-  if (fits && shown === null) return undefined;
-  // Lines already in the file's character (a context line copied with its tabs) say nothing of the reply's unit.
-  const unit = shown ?? smallestUnit(reply.filter((l) => !own.test(indentOf(l))));
-  if (unit === fileUnit && fits) return undefined;
-  const sameCharacter = unit !== null && own.test(unit);
-  if (unit === null || unit === fileUnit) {
-    return {
-      why: `${named} are indented with ${fileUnit === '\t' ? 'spaces' : 'tabs'} where the file is indented with ${showUnit(fileUnit)}, and how many make one of the file's units cannot be told; nothing was changed: indent ${named} with ${showUnit(fileUnit)}, as the file is`,
-    };
-  }
-  const out: (string | null)[] = [];
-  for (let k = 0; k < indents.length; k++) {
-    const indent = indents[k];
-    if (indent === null || (!sameCharacter && own.test(indent))) {
-      out.push(indent);
+    if (n === line.length || line.charCodeAt(n) === 42 /* * */) continue;
+    if (tab && space) {
+      previous = null;
       continue;
     }
-    const levels = indent.length / unit.length;
-    if (!Number.isInteger(levels) || indent !== unit.repeat(levels)) {
-      return {
-        why: `the file is indented with ${showUnit(fileUnit)} and ${named} with ${showUnit(unit)}, and line ${k + 1} of them has ${quote(
-          indent,
-        )}, not a whole number of ${showUnit(unit)}: written as it is, it would mix indentation the file does not mix, and converted it would be a guess; nothing was changed: indent ${named} with ${showUnit(fileUnit)}, as the file is`,
-      };
+    if (tab) {
+      tabs++;
+      previous = null;
+      continue;
     }
-    out.push(fileUnit.repeat(levels));
+    if (space) spaces++;
+    if (previous !== null && n !== previous && Math.abs(n - previous) <= 8) steps[Math.abs(n - previous)]++;
+    previous = n;
   }
-  return { out, from: unit, to: fileUnit };
+  if (tabs > spaces) return { char: '\t' };
+  if (spaces === 0 || spaces === tabs) return null;
+  const most = Math.max(...steps);
+  const best = steps.flatMap((count, width) => (count === most && most > 0 ? [width] : []));
+  return best.length === 1 ? { char: ' ', width: best[0] } : null;
 }
 
-/** The lines to write for a shifted edit, or why they cannot be written. */
-export type Reindented =
-  | { ok: true; lines: string[] | undefined; how: string }
-  | { ok: false; why: string };
+const styles = new WeakMap<readonly string[], IndentStyle>();
+
+/** `indentStyle` of a file's lines, computed once per line array. */
+function styleOf(lines: readonly string[]): IndentStyle {
+  let style = styles.get(lines);
+  if (style === undefined) styles.set(lines, (style = indentStyle(lines)));
+  return style;
+}
+
+/** Whether an indentation is in a style: tabs only, or a whole number of its width of spaces. */
+const inStyle = (indent: string, style: NonNullable<IndentStyle>) =>
+  style.char === '\t' ? /^\t*$/.test(indent) : /^ *$/.test(indent) && indent.length % style.width === 0;
+
+const showStyle = (style: IndentStyle) => (style === null ? 'as the file does' : style.char === '\t' ? 'with tabs, as the file is' : `with ${style.width} spaces per level, as the file is`);
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const range = (start: number, end: number) => (start === end ? `line ${start}` : `lines ${start}-${end}`);
+
+/** The evidence for messages: `"  " where the file has "    "`, at most three pairs. */
+function showPairs(map: IndentMap): string {
+  const changed = map.pairs.filter(([c, f]) => c !== f);
+  const shown = changed.slice(0, 3).map(([c, f]) => `${quote(c)} where the file has ${quote(f)}`);
+  return shown.join(', ') + (changed.length > 3 ? ` and ${plural(changed.length - 3, 'more')}` : '');
+}
+
+/** The new lines of a placed edit, as they are to be written, or why they cannot be. */
+export type Indented = { ok: true; lines: string[] | undefined; how: string } | { ok: false; why: string };
 
 /**
- * The new lines of an edit placed by an indent shift (`shift`; `matched` are
- * the file's lines at the place, `fileUnit` the file's indentation unit).
- * Their common indentation `W` decides:
- * - all blank: written as they are;
- * - `W` is the cited lines' (written like the cited lines): each non-blank
- *   line's `cited` becomes the file's, and the rest of its indentation
- *   follows the file's style (`convertIndents`), or the edit fails;
- * - `W` is the file's (already written like the file): written as they are;
- * - else unclear: the edit fails.
- * A new line that is a context line (`keep`) is the file's own line.
- * `lines` is undefined when the new lines are written as they are.
+ * The new lines of an edit placed at `start` (spec/matching.md,
+ * "Indentation"), from the evidence of its cited lines against the file's:
+ * - no evidence of another indentation (the pairs are all equal): written
+ *   as they are (`lines` undefined);
+ * - the evidence inconsistent: a failure;
+ * - every new line's indentation among the cited ones: written through the map;
+ * - else, when the common indentation of the lines written afresh (not
+ *   context lines) is the file's at the place and not the cited lines':
+ *   already written like the file, kept;
+ * - else, when the common indentation of the new side as the reply wrote
+ *   it (context lines included) is not the cited lines': like neither, a
+ *   failure;
+ * - else each line through the map, a line indented beyond the evidence by
+ *   every reading the evidence allows (`shiftReading`, `unitReading`) when
+ *   they agree (or, when they differ, exactly one gives the file's style);
+ *   a line in the file's character where the cited lines use the other is
+ *   kept; anything else is a failure naming the line and the readings.
+ * Blank lines are kept; a context line (`keep`, when `newLines` is not
+ * given) is the file's own line. `newLines` are lines a format already
+ * worked out (context lines included); else the edit's `new`.
  */
-export function reindentNew(
+export function indentNew(
+  lines: readonly string[],
   edit: Pick<Edit, 'old' | 'new' | 'keep'>,
-  shift: Shift,
-  matched: readonly string[],
-  fileUnit: string | null,
-  named = 'the new lines',
-): Reindented {
-  const written = commonIndent(edit.new);
-  const kept = (i: number): string | undefined => {
-    const j = edit.keep?.[i];
-    return j === null || j === undefined ? undefined : matched[j];
-  };
-  // Written as they are: undefined (context lines are then the file's, see Edit.keep).
-  if (written === null) return { ok: true, lines: undefined, how: `${named} are blank` };
-  if (written === shift.file) return { ok: true, lines: undefined, how: `${named}, already indented like the file, were kept as written` };
-  if (written !== shift.cited) return { ok: false, why: `${named} are indented with ${quote(written)}, like neither, so where they belong is unclear` };
-  const leaveAlone = (i: number) => kept(i) !== undefined || isBlank(edit.new[i]);
-  const rests = edit.new.map((l, i) => (leaveAlone(i) ? null : indentOf(l).slice(shift.cited.length)));
-  const converted = convertIndents(rests, fileUnit, unitShown(shift, fileUnit), [...edit.old, ...edit.new], named);
-  if (converted && 'why' in converted) return { ok: false, why: converted.why };
-  const out = edit.new.map((line, i) => {
-    if (leaveAlone(i)) return kept(i) ?? line;
-    return shift.file + (converted ? converted.out[i]! : rests[i]!) + line.slice(indentOf(line).length);
-  });
-  return {
-    ok: true,
-    lines: out,
-    how: converted
-      ? `${named} were shifted the same way, their indentation converted from ${showUnit(converted.from)} to the file's ${showUnit(converted.to)}`
-      : `${named} were shifted the same way`,
-  };
+  start: number,
+  newLines: readonly string[] | undefined,
+  names: { old: string; new: string },
+): Indented {
+  const matched = lines.slice(start, start + edit.old.length);
+  const written = newLines ?? edit.new;
+  const context = (i: number) => newLines === undefined && edit.keep?.[i] !== null && edit.keep?.[i] !== undefined;
+  const own = (i: number) => (context(i) ? (matched[edit.keep![i]!] ?? written[i]) : written[i]);
+  const evidence = indentEvidence(edit.old, matched);
+  if (!evidence.ok) {
+    const moved = written.some((l, i) => !context(i) && !isBlank(l));
+    return moved
+      ? { ok: false, why: `${evidence.why}, so how ${names.new} are to be indented cannot be told; nothing was changed: copy ${names.old} with the file's own indentation, and indent ${names.new} ${showStyle(styleOf(lines))}` }
+      : { ok: true, lines: undefined, how: `${names.new} are blank` };
+  }
+  const { map } = evidence;
+  if (map.identity) return { ok: true, lines: undefined, how: `${names.new} were kept as written` };
+  const free = written.flatMap((l, i) => (context(i) || isBlank(l) ? [] : [i]));
+  if (free.length === 0) return { ok: true, lines: undefined, how: `${names.new} are blank or the file's own` };
+  const through = new Map(map.pairs);
+  const out = (indents: (i: number) => string) =>
+    written.map((line, i) => (context(i) ? own(i) : isBlank(line) ? line : indents(i) + line.slice(indentOf(line).length)));
+  if (free.every((i) => through.has(indentOf(written[i])))) {
+    return { ok: true, lines: out((i) => through.get(indentOf(written[i]))!), how: `${names.new} were indented as ${names.old} show the file's indentation` };
+  }
+  const cited = commonIndent(edit.old);
+  const file = commonIndent(matched.filter((_, i) => !isBlank(edit.old[i])));
+  // Which side the new lines were written for: the lines the reply wrote afresh (context lines,
+  // the file's own, say nothing of it), and the whole new side as the reply wrote it.
+  const theirs = commonIndent(free.map((i) => written[i]));
+  if (theirs === file && theirs !== cited) return { ok: true, lines: undefined, how: `${names.new}, already indented like the file, were kept as written` };
+  const side = commonIndent(written);
+  if (side !== cited) {
+    return {
+      ok: false,
+      why: `${names.new} are indented with ${quote(side ?? '')} at the least, like neither ${names.old} (${quote(cited ?? '')}) nor the file (${quote(file ?? '')}), so where they belong is unclear; nothing was changed: indent ${names.new} ${showStyle(styleOf(lines))}`,
+    };
+  }
+
+  const readings = [shiftReading(map.pairs), unitReading(map.pairs)].filter((r): r is Reading => r !== null);
+  const citedChar = characterOfAll(map.pairs.map((p) => p[0]));
+  const fileChar = characterOfAll(map.pairs.map((p) => p[1]));
+  const style = styleOf(lines);
+  const indents = new Map<number, string>();
+  for (const i of free) {
+    const x = indentOf(written[i]);
+    const mapped = through.get(x);
+    if (mapped !== undefined) {
+      indents.set(i, mapped);
+      continue;
+    }
+    // Already in the file's character where the cited lines use the other: the reply cannot mean it otherwise.
+    if (citedChar && fileChar && citedChar !== fileChar && characterOf(x) === fileChar) {
+      indents.set(i, x);
+      continue;
+    }
+    const answers = readings.map((r) => ({ name: r.name, indent: r.indent(x) }));
+    const distinct = [...new Set(answers.map((a) => a.indent))];
+    const fitting = style === null ? [] : distinct.filter((d) => d !== null && inStyle(d, style));
+    const chosen = distinct.length === 1 && distinct[0] !== null ? distinct[0] : !distinct.includes(null) && fitting.length === 1 ? fitting[0] : null;
+    if (chosen === null) {
+      const line = `line ${i + 1} of ${names.new} is indented with ${quote(x)}, as none of ${names.old} is`;
+      const said = answers.map((a) => (a.indent === null ? `${a.name} it has no place` : `${a.name} it would be ${quote(a.indent)}`));
+      const why =
+        answers.length === 0
+          ? `${line}, and the cited lines (${showPairs(map)}) show no rule to carry it over`
+          : `${line}: read ${said.join(', read ')}`;
+      return { ok: false, why: `${why}; nothing was changed: indent ${names.new} ${showStyle(style)}` };
+    }
+    indents.set(i, chosen);
+  }
+  return { ok: true, lines: out((i) => indents.get(i)!), how: `${names.new} were indented as ${names.old} show the file's indentation` };
 }
 
-/** How a format names an edit's parts in the messages of an indent shift. */
+/** How a format names an edit's parts in the messages about indentation. */
 export interface ShiftNames {
   /** The cited lines: `the SEARCH lines`. */
   old: string;
   /** The lines written: `the REPLACE lines`. */
   new: string;
-  /** What to add lines to when the shift fits several places: `the SEARCH`. */
+  /** What to add lines to when the cited lines fit several places: `the SEARCH`. */
   more: string;
 }
 
-const range = (start: number, end: number) => (start === end ? `line ${start}` : `lines ${start}-${end}`);
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/**
+ * Every start in `[lo, hi]` where `old` matches `lines` once indentation is
+ * set aside, and the indentation evidence there is a consistent map other
+ * than the identity (a blank cited line faces a blank file line). With the
+ * map of each.
+ */
+export function reindentedPlaces(lines: readonly string[], old: readonly string[], lo = 0, hi = lines.length - old.length): { start: number; map: IndentMap }[] {
+  if (old.every(isBlank)) return [];
+  const keys = old.map((l) => (isBlank(l) ? '' : unindented(l)));
+  const out: { start: number; map: IndentMap }[] = [];
+  for (const s of findBlock(lines, keys, unindented, lo, hi)) {
+    const matched = lines.slice(s, s + old.length);
+    if (old.some((l, i) => isBlank(l) !== isBlank(matched[i]))) continue;
+    const evidence = indentEvidence(old, matched);
+    if (evidence.ok && !evidence.map.identity) out.push({ start: s, map: evidence.map });
+  }
+  return out;
+}
 
 /**
- * Place `edit` by an indent shift within `[lo, hi]`: null when its old lines
- * fit no place that way; `ambiguous` when they fit several; `no-match` when
- * they fit one but the new lines' indentation is unclear or cannot be
- * converted (`reindentNew`); else placed, with the new lines to write and a
- * message. `cited` (0-based, or null) gives the offset.
+ * Place `edit` by its re-indented cited lines within `[lo, hi]`: null when
+ * they fit no place that way; `ambiguous` when they fit several; `no-match`
+ * when they fit one but the new lines' indentation cannot be told
+ * (`indentNew`); else placed, with the new lines to write and a message.
+ * `cited` (0-based, or null) gives the offset.
  */
 export function placeShifted(
   lines: readonly string[],
@@ -283,8 +396,8 @@ export function placeShifted(
   hi: number,
   cited: number | null,
 ): MatchOutcome | null {
-  const found = indentShifts(lines, edit.old, lo, hi);
-  if (found === null || found.length === 0) return null;
+  const found = reindentedPlaces(lines, edit.old, lo, hi);
+  if (found.length === 0) return null;
   if (found.length > 1) {
     const tied = tiedCandidates(found.map((f) => f.start), (s) => candidateAt(lines, edit.old, s, cited));
     const all = tied.candidates.map((c) => range(c.start, c.end));
@@ -295,17 +408,16 @@ export function placeShifted(
       kind: 'whitespace',
       ...tied,
       outside: [],
-      message: `${names.old} match ${plural(found.length, 'place')} of ${edit.file} with their indentation changed uniformly, at ${places}; include more lines in ${names.more} so that it matches one place only`,
+      message: `${names.old} match ${plural(found.length, 'place')} of ${edit.file} with their indentation changed, at ${places}; include more lines in ${names.more} so that it matches one place only`,
     };
     return fail;
   }
-  const shift = found[0];
-  const { start } = shift;
+  const { start, map } = found[0];
   const n = edit.old.length;
   const where = range(start + 1, start + n);
   const matched = lines.slice(start, start + n);
-  const what = `${names.old} are indented with ${quote(shift.cited)} where the file has ${quote(shift.file)}`;
-  const written = reindentNew(edit, shift, matched, fileIndentUnit(lines), names.new);
+  const what = `${names.old} are indented with ${showPairs(map)}`;
+  const written = indentNew(lines, edit, start, undefined, names);
   if (!written.ok) {
     return {
       ok: false,
@@ -313,7 +425,7 @@ export function placeShifted(
       kind: null,
       candidates: [candidateAt(lines, edit.old, start, cited)],
       outside: [],
-      message: `${names.old} match ${where} of ${edit.file} only with their indentation shifted (${what}), and ${written.why}; nothing was changed: copy ${names.old} exactly as the file has them, indentation included, and indent ${names.new} the same way`,
+      message: `${names.old} match ${where} of ${edit.file} only with their indentation changed (${what}), and ${written.why}, or copy ${names.old} exactly as the file has them, indentation included`,
     };
   }
   const differing: number[] = [];
@@ -332,27 +444,27 @@ export function placeShifted(
     offset: cited === null ? null : start - cited,
     similarity,
     differing,
-    message: `applied at ${where} by shifting the indentation uniformly: ${what}, and ${written.how}`,
+    message: `applied at ${where} with the indentation changed: ${what}, and ${written.how}`,
   };
   if (written.lines) placed.newLines = written.lines;
   return placed;
 }
 
 /**
- * The match ladder (`locate`), then, when it finds nothing, an indent shift
- * within the window (the whole file without a cited place): for formats
- * whose edits cite old lines and may keep context lines from the file
- * (unified diffs, udiffx).
+ * The match ladder (`locate`), then, when it finds nothing, the cited lines
+ * re-indented within the window (the whole file without a cited place): for
+ * formats whose edits cite old lines and may keep context lines from the
+ * file (unified diffs, udiffx).
  */
 export function locateShifting(
   lines: readonly string[],
   edit: Edit,
   options: EngineOptions = {},
   request?: RequestBudget | null,
-  names: ShiftNames = { old: "the hunk's context and removed lines", new: "the hunk's context and added lines", more: 'the hunk' },
+  names: ShiftNames = { old: "the hunk's context and removed lines", new: "the hunk's added lines", more: 'the hunk' },
 ): MatchOutcome {
   const cited = edit.cited !== undefined ? edit.cited - 1 : null;
-  const core = restyled(lines, edit, locate(lines, edit.old, cited, options, request), names.new, cited);
+  const core = restyled(lines, edit, locate(lines, edit.old, cited, options, request), names, cited);
   if (core.ok || core.code !== 'no-match' || core.message !== undefined || core.fuzzyRefused !== undefined || options.whitespace === false || edit.old.length === 0) return core;
   const window = options.window ?? ENGINE_DEFAULTS.window;
   const last = lines.length - edit.old.length;
@@ -363,124 +475,59 @@ export function locateShifting(
 }
 
 /**
- * The match ladder (`locate`), with the new lines written in the file's
- * indentation style (`restyled`): for formats whose edits cite old lines
- * and write new ones in full (ln-diff).
+ * The match ladder (`locate`), with the new lines indented by the evidence
+ * of the cited lines (`restyled`): for formats whose edits cite old lines and
+ * write new ones in full (ln-diff).
  */
 export function locateRestyled(lines: readonly string[], edit: Edit, options: EngineOptions = {}, request?: RequestBudget | null): MatchOutcome {
   const cited = edit.cited !== undefined ? edit.cited - 1 : null;
-  return restyled(lines, edit, locate(lines, edit.old, cited, options, request), 'the new lines', cited);
-}
-
-const fileUnits = new WeakMap<readonly string[], string | null>();
-
-/** `indentUnit` of a file's lines, computed once per line array. */
-function fileIndentUnit(lines: readonly string[]): string | null {
-  let unit = fileUnits.get(lines);
-  if (unit === undefined) fileUnits.set(lines, (unit = indentUnit(lines)));
-  return unit;
+  return restyled(lines, edit, locate(lines, edit.old, cited, options, request), { old: 'the cited lines', new: 'the new lines' }, cited);
 }
 
 /**
- * The reply's indentation unit as its cited lines show it against the file's
- * (`matched`, in order): for every pair where both are indented, the cited
- * line's indentation is `k` units of the reply where the file line's is `k`
- * units of the file (`fileUnit`), and a line unindented on one side is
- * unindented on the other. Null when no pair shows it, or a pair does not
- * fit (a shifted block shows levels, not units).
+ * A placement with its new lines indented by the evidence of its cited
+ * lines (`indentNew`): the same placement when they are written as they
+ * are, with the new lines and a note when the evidence re-indents them, or
+ * why they cannot be written.
  */
-function unitByCited(old: readonly string[], matched: readonly string[], fileUnit: string): string | null {
-  let unit: string | null = null;
-  for (let i = 0; i < old.length; i++) {
-    const a = indentOf(old[i]);
-    const b = indentOf(matched[i] ?? '');
-    if (isBlank(old[i]) || a === b) continue;
-    if (a === '' || b === '') return null; // another level: a shift, not another unit
-    const levels = b.length / fileUnit.length;
-    if (!Number.isInteger(levels) || b !== fileUnit.repeat(levels) || a.length % levels !== 0) return null;
-    const u = a.slice(0, a.length / levels);
-    if (a !== u.repeat(levels) || !(u === '\t' || /^ +$/.test(u))) return null;
-    if (unit !== null && unit !== u) return null;
-    unit = u;
-  }
-  return unit;
-}
-
-/**
- * The new lines of a placed edit in the file's indentation style
- * (spec/matching.md, "Indentation"), when its cited lines show that the
- * reply indents with another unit than the file (`unitByCited`): undefined
- * when they are written as they are, else the converted lines (context
- * lines the file's own) and a note for the message, or why they cannot be
- * written. `newLines` are lines a format already worked out (else the
- * edit's, with `keep`).
- */
-export function restyle(
+export function indentPlaced(
   lines: readonly string[],
   edit: Pick<Edit, 'old' | 'new' | 'keep'>,
-  start: number,
-  newLines: readonly string[] | undefined,
-  named: string,
-): { lines: string[]; note: string; from: string; to: string } | { why: string } | undefined {
-  const written = newLines ?? edit.new;
-  const matched = lines.slice(start, start + edit.old.length);
-  const context = (i: number) => newLines === undefined && edit.keep?.[i] !== null && edit.keep?.[i] !== undefined;
-  const leaveAlone = (i: number) => context(i) || isBlank(written[i]);
-  const fileUnit = fileIndentUnit(lines);
-  const indents = written.map((l, i) => (leaveAlone(i) ? null : indentOf(l)));
-  const shown = fileUnit === null ? null : unitByCited(edit.old, matched, fileUnit);
-  // Cited lines in the file's own indentation: the reply knows the file's style, and its new
-  // lines are written as they are (a reply may mean to change the style).
-  if (shown === null) return undefined;
-  const converted = convertIndents(indents, fileUnit, shown, written.filter((_, i) => !leaveAlone(i)), named);
-  if (converted === undefined) return undefined;
-  if ('why' in converted) return converted;
-  const out = written.map((line, i) => {
-    if (context(i)) return matched[edit.keep![i]!] ?? line; // a context line is the file's own
-    if (leaveAlone(i)) return line;
-    return converted.out[i]! + line.slice(indentOf(line).length);
-  });
+  placed: Placed,
+  names: { old: string; new: string },
+): { ok: true; placed: Placed } | { ok: false; why: string } {
+  if (placed.start === placed.end) return { ok: true, placed };
+  const r = indentNew(lines, edit, placed.start, placed.newLines, names);
+  if (!r.ok) return r;
+  if (r.lines === undefined) return { ok: true, placed };
+  const evidence = indentEvidence(edit.old, lines.slice(placed.start, placed.end));
+  const note = evidence.ok ? `${r.how} (${names.old} are indented with ${showPairs(evidence.map)})` : r.how;
   return {
-    lines: out,
-    note: `${named} were indented with ${showUnit(converted.from)} and written with the file's ${showUnit(converted.to)}`,
-    from: converted.from,
-    to: converted.to,
+    ok: true,
+    placed:
+      placed.message !== undefined
+        ? { ...placed, newLines: r.lines, message: `${placed.message}; ${note}` }
+        : { ...placed, newLines: r.lines, note: placed.note ? `${placed.note}; ${note}` : note },
   };
 }
 
-/**
- * `block` with every leading run of whole `from` units replaced by as many
- * `to` units; a line indented otherwise is kept as it is.
- */
-export function convertUnits(block: readonly string[], from: string, to: string): string[] {
-  return block.map((line) => {
-    const indent = indentOf(line);
-    const levels = indent.length / from.length;
-    return Number.isInteger(levels) && indent === from.repeat(levels) ? to.repeat(levels) + line.slice(indent.length) : line;
-  });
-}
-
-/**
- * A placement with its new lines in the file's indentation style
- * (`restyle`): the same placement when nothing is to convert, with the
- * converted lines and a note, or a `no-match` failure saying why not.
- */
-export function restyled(lines: readonly string[], edit: Pick<Edit, 'old' | 'new' | 'keep'>, placed: MatchOutcome, named: string, cited: number | null = null): MatchOutcome {
-  if (!placed.ok || placed.start === placed.end) return placed;
-  const r = restyle(lines, edit, placed.start, placed.newLines, named);
-  if (r === undefined) return placed;
-  if ('why' in r) {
-    return {
-      ok: false,
-      code: 'no-match',
-      kind: null,
-      candidates: [candidateAt(lines, edit.old, placed.start, cited)],
-      outside: [],
-      message: `${edit.old.length === 0 ? 'the edit' : `the cited lines match ${range(placed.start + 1, placed.end)}`}, but ${r.why}`,
-    };
-  }
-  const note = placed.note ? `${placed.note}; ${r.note}` : r.note;
-  return placed.message !== undefined
-    ? { ...placed, newLines: r.lines, message: `${placed.message}; ${r.note}` }
-    : { ...placed, newLines: r.lines, note };
+/** `indentPlaced`, its failure a `no-match` naming the place (for any outcome: a failure is passed on). */
+export function restyled(
+  lines: readonly string[],
+  edit: Pick<Edit, 'old' | 'new' | 'keep'> & { file?: string },
+  placed: MatchOutcome,
+  names: { old: string; new: string },
+  cited: number | null = null,
+): MatchOutcome {
+  if (!placed.ok) return placed;
+  const r = indentPlaced(lines, edit, placed, names);
+  if (r.ok) return r.placed;
+  return {
+    ok: false,
+    code: 'no-match',
+    kind: null,
+    candidates: [candidateAt(lines, edit.old, placed.start, cited)],
+    outside: [],
+    message: `${names.old} match ${range(placed.start + 1, placed.end)}${edit.file === undefined ? '' : ` of ${edit.file}`}, but ${r.why}`,
+  };
 }

@@ -31,8 +31,8 @@ const PY = 'def f():\n    x = 1\n    y = 2\n    return x\n';
 const GO = 'func f() {\n\tx := 1\n\ty := 2\n\treturn x\n}\n';
 
 /**
- * `shifts`: the format tries the uniform indent shift (search-replace,
- * udiff, udiffx, apply-patch; Roo finds such lines by its own
+ * `shifts`: the format places cited lines whose indentation was changed
+ * (every format but whole-file ones; Roo finds such lines by its own
  * normalisation).
  */
 export function indentationCases(format: string, write: ChangeWriter, shifts = true): void {
@@ -67,7 +67,40 @@ export function indentationCases(format: string, write: ChangeWriter, shifts = t
       const change = { before: ['    x := 1'], removed: ['    y := 2'], added: ['    y := g(1,', '      2)'], after: ['    return x'], line: 2 };
       const e = outcome(GO, change, null, false);
       assert.equal(e.code, 'no-match');
-      assert.match(e.message, /not a whole number of 4 spaces/);
+      assert.match(e.message, /shifted by the same amount it would be "\\t  ", read with spaces changed to tabs it has no place/);
+    });
+    it(`${format}: tabs for four spaces shown at two depths: nested new lines get tabs`, () => {
+      const file = 'func f() {\n\tif a {\n\t\tx := 1\n\t}\n}\n';
+      const change = { before: ['    if a {'], removed: ['        x := 1'], added: ['        x := 2', '        if b {', '            y()', '        }'], after: ['    }'], line: 2 };
+      outcome(file, change, 'func f() {\n\tif a {\n\t\tx := 2\n\t\tif b {\n\t\t\ty()\n\t\t}\n\t}\n}\n', true);
+    });
+    it(`${format}: four spaces for two shown at two depths: the unit is converted`, () => {
+      const file = 'def f():\n  if a:\n    go()\n  return\n';
+      const change = { before: ['    if a:'], removed: ['        go()'], added: ['        if b:', '            stop()'], after: ['    return'], line: 2 };
+      outcome(file, change, 'def f():\n  if a:\n    if b:\n      stop()\n  return\n', true);
+    });
+    it(`${format}: one depth only: shifted by the same amount, as aider does`, () => {
+      const file = '    line1\n    line2\n    line3\n';
+      const change = { before: [], removed: [' line1', ' line2'], added: [' new_line1', '     new_line2'], after: [], line: 1 };
+      outcome(file, change, '    new_line1\n        new_line2\n    line3\n', true);
+    });
+    it(`${format}: a file with JSDoc comments keeps its two-space unit`, () => {
+      const file = 'class A {\n  /**\n   * Doc.\n   */\n  f() {\n    return 1;\n  }\n}\n';
+      const want = 'class A {\n  /**\n   * Doc.\n   */\n  f() {\n    if (x) {\n      return 2;\n    }\n    return 1;\n  }\n}\n';
+      outcome(file, { before: ['  f() {'], removed: ['    return 1;'], added: ['    if (x) {', '      return 2;', '    }', '    return 1;'], after: ['  }'], line: 5 }, want, true);
+      outcome(file, { before: ['    f() {'], removed: ['        return 1;'], added: ['        if (x) {', '            return 2;', '        }', '        return 1;'], after: ['    }'], line: 5 }, want, true);
+    });
+    it(`${format}: a tab-indented C file with comment lines: tabs, by the file's style where the readings differ`, () => {
+      const file = 'int f(void)\n{\n\t/*\n\t * Doc.\n\t */\n\tx = 1;\n\treturn x;\n}\n';
+      const change = { before: ['    x = 1;'], removed: [], added: ['    if (x)', '        x = 2;'], after: ['    return x;'], line: 6 };
+      outcome(file, change, 'int f(void)\n{\n\t/*\n\t * Doc.\n\t */\n\tx = 1;\n\tif (x)\n\t\tx = 2;\n\treturn x;\n}\n', true);
+    });
+    it(`${format}: readings that differ, in a file of no clear style, fail and name both`, () => {
+      const file = 'a\n\tx = 1\n  y = 2\n';
+      const change = { before: ['    x = 1'], removed: [], added: ['    if x:', '        z = 3'], after: [], line: 2 };
+      const e = outcome(file, change, null, false);
+      assert.equal(e.code, 'no-match');
+      assert.match(e.message, /shifted by the same amount it would be "\\t    ", read with spaces changed to tabs it would be "\\t\\t"/);
     });
     it(`${format}: lines re-indented unevenly are not a shift, and land nowhere else`, () => {
       outcome(PY, { before: ['x = 1'], removed: ['  y = 2'], added: ['y = 3'], after: ['return x'], line: 2 }, 'def f():\n    x = 1\ny = 3\n    return x\n', false);

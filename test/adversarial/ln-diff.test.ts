@@ -149,7 +149,6 @@ describe('ln-diff: re-indented replies', () => {
     'ln-diff',
     (path, c) =>
       `${path}\n<editblock>\n<<<<<<< REMOVE\n${sides(c).old.map((l, i) => `${c.line + i}│${l}`).join('\n')}\n=======\n${sides(c).new.map((l) => ` │${l}`).join('\n')}\n>>>>>>> INSERT\n</editblock>\n`,
-    false,
   );
 });
 

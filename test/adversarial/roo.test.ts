@@ -232,5 +232,5 @@ describe('roo: a message advises correcting only the hint the reply wrote', () =
 });
 
 describe('roo: re-indented replies', () => {
-  indentationCases('roo', (path, c) => call(path, block(c.line, sides(c).old, sides(c).new)), false);
+  indentationCases('roo', (path, c) => call(path, block(c.line, sides(c).old, sides(c).new)));
 });

@@ -53,7 +53,7 @@ function rungs(options: EngineOptions): Rung[] {
 }
 
 /** The names an indent shift's messages use for a chunk. */
-const SHIFT_NAMES = { old: "the chunk's context and removed lines", new: "the chunk's context and added lines", more: 'the chunk' };
+const SHIFT_NAMES = { old: "the chunk's context and removed lines", new: "the chunk's added lines", more: 'the chunk' };
 
 const show = quote; // lines quoted in messages, cut when very long
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -154,7 +154,7 @@ export function locatePatch(lines: readonly string[], edit: Edit, options: Engin
         // Whitespace-equal lines count as equal (Matching): only the others lower the similarity.
         if (visibleKey(line) !== visibleKey(lines[s + i])) similarity = Math.min(similarity, lineSimilarity(line, lines[s + i]));
       });
-      return restyled(lines, edit, { ok: true, kind: r.kind, start: s, end: s + old.length, offset: null, similarity, differing }, SHIFT_NAMES.new);
+      return restyled(lines, edit, { ok: true, kind: r.kind, start: s, end: s + old.length, offset: null, similarity, differing }, SHIFT_NAMES);
     }
   }
 

@@ -1,6 +1,6 @@
 // ln-diff: numbered editblocks. The format's whole surface for the registry.
 
-import { locateRestyled } from '../../core/indent.ts';
+import { locateShifting } from '../../core/indent.ts';
 import { parseText } from '../../core/text.ts';
 import type { Format } from '../../core/types.ts';
 import { parseLnDiff } from './parse.ts';
@@ -8,6 +8,9 @@ import { HEAD, OPEN_TAG, renderView } from './syntax.ts';
 import { writeLnDiff } from './write.ts';
 import { settledUnlessProbed } from '../../core/stream.ts';
 import { MARKER, PROMPT } from './prompt.ts';
+
+/** How the messages about indentation name an editblock's sections. */
+const NAMES = { old: 'the lines to remove', new: 'the lines to insert', more: 'the editblock' };
 
 export const lnDiff: Format = {
   name: 'ln-diff',
@@ -27,8 +30,8 @@ export const lnDiff: Format = {
   // `</editblock>` may still follow `>>>>>>> INSERT` and belong to the block,
   // and a second end marker would make the end ambiguous.
   stream: settledUnlessProbed(() => ['</editblock>\n', '>>>>>>> INSERT\n']),
-  // The match ladder, the new lines in the file's indentation style (spec/matching.md, Indentation).
-  locate: locateRestyled,
+  // The match ladder, then the cited lines re-indented in the window (spec/matching.md, Indentation).
+  locate: (lines, edit, options, budget) => locateShifting(lines, edit, options, budget, NAMES),
   markers: [
     { line: /^\s*<{3,}[ \t]*REMOVE[ \t]*$/, expected: 'is taken for the head of an editblock, but no editblock was read: an edit is the file\'s path alone on a line, `<editblock>`, `<<<<<<< REMOVE`, the numbered lines to remove (`N│text`), `=======`, the lines to insert (` │text`), `>>>>>>> INSERT` and `</editblock>`, each on its own line' },
     { line: /^\s*>{3,}[ \t]*INSERT[ \t]*$/, expected: 'is taken for the end of an editblock, but no editblock was read: an edit is the file\'s path alone on a line, `<editblock>`, `<<<<<<< REMOVE`, the numbered lines to remove (`N│text`), `=======`, the lines to insert (` │text`), `>>>>>>> INSERT` and `</editblock>`, each on its own line' },

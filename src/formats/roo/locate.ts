@@ -13,19 +13,22 @@
 //      equal or similar at c, else at c-1 or c+1      -> fuzzy / ambiguous (both)
 //      refused when the block is in the file unchanged outside the window
 // Without a hint the whole file is the range, tiers 1, 3 and 5 do not apply,
-// and offsets are null. A placement that is not byte-equal re-indents the
-// REPLACE lines when they are written at the SEARCH's indentation (`reindent`).
+// and offsets are null. The REPLACE lines are indented by the evidence of the
+// SEARCH lines against the file's (spec/matching.md, Indentation).
 
 import { quote } from '../../core/diagnostics.ts';
 import { findBlock } from '../../core/find.ts';
-import { commonIndent, convertUnits, restyle as restyleIndent } from '../../core/indent.ts';
+import { indentPlaced } from '../../core/indent.ts';
 import { alikeNote, visibleKey } from '../../core/invisible.ts';
 import { candidateAt, locate, morePlaces, searchedNote, tiedCandidates, UNSEARCHED, unsearched, type MatchOutcome, type Placed, type Unplaced, refusal } from '../../core/match.ts';
 import type { Edit, EngineOptions, MatchKind, RequestBudget } from '../../core/types.ts';
-import { indentOf, normalize } from './syntax.ts';
+import { normalize } from './syntax.ts';
 
 /** Lines searched on each side of the hint (Roo's `BUFFER_LINES`). */
 export const ROO_WINDOW = 40;
+
+/** How the messages about indentation name a block's sections. */
+const NAMES = { old: 'the SEARCH lines', new: 'the REPLACE lines' };
 
 /** A file's lines normalised once, with prefix sums to get a window's normalised length in O(1). */
 interface Normalised {
@@ -75,38 +78,6 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const range = (s: number, n: number) => (n === 1 ? `line ${s + 1}` : `lines ${s + 1}-${s + n}`);
 const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
 
-/**
- * The lines to write in place of a match that is not byte-equal
- * ("Re-indentation"). When the first non-blank SEARCH line is indented as
- * its file line, or the REPLACE lines are all blank: `undefined` (as
- * written). Otherwise the REPLACE lines' common indentation decides:
- * - equal to the SEARCH lines' (written at the SEARCH's indentation): each
- *   non-blank REPLACE line is re-indented as Roo does it, the file line's
- *   indentation plus its own beyond the SEARCH line's (or, when less, the
- *   file's shortened by the difference); blank lines and trailing blanks
- *   are kept;
- * - equal to the matched file lines' (already written like the file):
- *   `undefined`, kept as written;
- * - neither: `null`, the edit cannot be placed with confidence.
- */
-export function reindent(replace: readonly string[], search: readonly string[], matched: readonly string[]): string[] | undefined | null {
-  const k = search.findIndex((l, i) => l.trim() !== '' && (matched[i] ?? '').trim() !== '');
-  if (k < 0) return undefined;
-  const fileIndent = indentOf(matched[k]);
-  const searchIndent = indentOf(search[k]);
-  if (fileIndent === searchIndent) return undefined;
-  const written = commonIndent(replace);
-  if (written === null) return undefined;
-  if (written !== commonIndent(search)) return written === commonIndent(matched) ? undefined : null;
-  return replace.map((line) => {
-    if (line.trim() === '') return line;
-    const own = indentOf(line);
-    const relative = own.length - searchIndent.length;
-    const indent = relative < 0 ? fileIndent.slice(0, Math.max(0, fileIndent.length + relative)) : fileIndent + own.slice(searchIndent.length);
-    return indent + line.slice(own.length);
-  });
-}
-
 /** How a block's hint was written, for messages: what it cites, and how to correct it. */
 function hintOf(edit: Edit): { name: string; cited: (line: number) => string; correct: (line: number) => string } {
   switch (edit.meta?.hint) {
@@ -148,48 +119,17 @@ export function locateRoo(lines: readonly string[], edit: Edit, options: EngineO
 
   const place = (kind: MatchKind, s: number, similarity = 1): MatchOutcome => {
     const placed: Placed = { ok: true, kind, start: s, end: s + n, offset: offsetOf(s), similarity, differing: differing(s) };
-    if (kind !== 'whitespace' && kind !== 'fuzzy') {
-      // Byte-equal: only the new lines' indentation unit may need converting.
-      const r = restyleIndent(lines, edit, s, undefined, 'the REPLACE lines');
-      if (r === undefined) return placed;
-      if ('why' in r) return refusal('no-match', `the SEARCH block matches ${file} at ${range(s, n)}, but ${r.why}`);
-      return { ...placed, newLines: r.lines, note: r.note };
-    }
-    const matched = lines.slice(s, s + n);
-    // The REPLACE lines in the file's indentation unit first (core/indent.ts), the SEARCH lines
-    // read the same way; then Roo's re-indentation relative to the matched lines.
-    const restyle = restyleIndent(lines, edit, s, undefined, 'the REPLACE lines');
-    if (restyle && 'why' in restyle) {
-      return {
-        ok: false,
-        code: 'no-match',
-        kind: null,
-        candidates: [candidateAt(lines, old, s, cited)],
-        outside: [],
-        message: `the SEARCH block matches ${file} at ${range(s, n)}, but ${restyle.why}`,
-      };
-    }
-    const replace = restyle ? restyle.lines : edit.new;
-    const search = restyle ? convertUnits(old, restyle.from, restyle.to) : old;
-    const reindented = reindent(replace, search, matched);
-    const newLines = reindented === undefined && restyle ? replace : reindented;
-    if (restyle && newLines) placed.note = restyle.note;
-    if (newLines === null) {
-      return {
-        ok: false,
-        code: 'no-match',
-        kind: null,
-        candidates: [candidateAt(lines, old, s, cited)],
-        outside: [],
-        message: `the SEARCH block matches ${file} at ${range(s, n)} only with other indentation (the SEARCH lines are indented with ${quote(
-          commonIndent(old) ?? '',
-        )} where the file has ${quote(commonIndent(matched) ?? '')}), and the REPLACE lines are indented with ${quote(
-          commonIndent(edit.new) ?? '',
-        )}, like neither, so their indentation in the file is unclear; nothing was changed: copy the SEARCH lines exactly as read_file shows them, indentation included, and indent the REPLACE lines the same way`,
-      };
-    }
-    if (newLines) placed.newLines = newLines;
-    return placed;
+    // The REPLACE lines indented by the evidence of the SEARCH lines against the file's (core/indent.ts).
+    const written = indentPlaced(lines, edit, placed, NAMES);
+    if (written.ok) return written.placed;
+    return {
+      ok: false,
+      code: 'no-match',
+      kind: null,
+      candidates: [candidateAt(lines, old, s, cited)],
+      outside: [],
+      message: `the SEARCH block matches ${file} at ${range(s, n)}, but ${written.why}, or copy the SEARCH lines exactly as read_file shows them, indentation included`,
+    };
   };
 
   const ambiguous = (kind: MatchKind, starts: number[], how: string): Unplaced => {

@@ -158,7 +158,7 @@ export function locateSearch(lines: readonly string[], edit: Edit, options: Engi
   if (core.ok) {
     const what = core.kind === 'exact' ? 'exactly' : `ignoring trailing whitespace on ${plural(core.differing.length, 'line')}${invisibly(lines, edit.old, core)}`;
     const placed: Explained = { ...core, message: `applied at ${range(core.start + 1, core.end)}, matched ${what}` };
-    return restyled(lines, edit, placed, SHIFT_NAMES.new);
+    return restyled(lines, edit, placed, SHIFT_NAMES);
   }
   if (core.code === 'ambiguous') {
     return {
@@ -194,7 +194,7 @@ export function locateSearch(lines: readonly string[], edit: Edit, options: Engi
   return {
     ...core,
     message: `the SEARCH lines do not match ${edit.file}: ${
-      options.whitespace === false ? 'not exactly' : 'not exactly, not ignoring trailing whitespace, not with the indentation shifted uniformly'
+      options.whitespace === false ? 'not exactly' : 'not exactly, not ignoring trailing whitespace, not with the indentation changed'
     }${detail}; copy the lines exactly as the file has them${alreadyThere(
       lines,
       edit,

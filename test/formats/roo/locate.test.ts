@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Edit, EngineOptions } from '../../../src/core/types.ts';
-import { locateRoo, reindent } from '../../../src/formats/roo/locate.ts';
+import { locateRoo } from '../../../src/formats/roo/locate.ts';
 import { normalize } from '../../../src/formats/roo/syntax.ts';
 import { applyRequest } from '../../../src/formats/index.ts';
 
@@ -59,7 +59,17 @@ describe('roo locate: tiers', () => {
   it('3: normalised-equal at the hint wins over normalised-equal elsewhere', () => {
     const lines = ['if a:', '    reset()', 'if b:', '        reset()'];
     const r = at(lines, ['reset()'], 4);
-    assert.deepEqual(r, { ok: true, kind: 'whitespace', start: 3, end: 4, offset: 0, similarity: 1, differing: [0], newLines: ['        NEW'] });
+    assert.deepEqual(r, {
+      ok: true,
+      kind: 'whitespace',
+      start: 3,
+      end: 4,
+      offset: 0,
+      similarity: 1,
+      differing: [0],
+      newLines: ['        NEW'],
+      note: 'the REPLACE lines were indented as the SEARCH lines show the file\'s indentation (the SEARCH lines are indented with "" where the file has "        ")',
+    });
   });
 
   it('4: normalised-equal elsewhere: one is placed, two are ambiguous', () => {
@@ -181,20 +191,24 @@ describe('roo locate: the window and failures', () => {
 });
 
 describe('roo re-indentation', () => {
-  it('moves REPLACE lines written at the SEARCH\'s indentation by the first non-blank matched line, as Roo does', () => {
-    assert.deepEqual(reindent(['if x:', '    y()', '', 'z  '], ['a'], ['        a']), ['        if x:', '            y()', '', '        z  ']);
-    // Less indented than the first SEARCH line: the file's indentation shortened by the difference.
-    assert.deepEqual(reindent(['    a', '  b'], ['    a', '  c'], ['\t\t\ta', '\t\tc']), ['\t\t\ta', '\tb']);
-    // Equal indentation at the first line changes nothing; blank SEARCH lines do not decide.
-    assert.equal(reindent(['x'], ['  a'], ['  a  ']), undefined);
-    assert.equal(reindent(['x'], [''], ['   ']), undefined);
-    assert.deepEqual(reindent(['  x'], ['', '  a'], ['    ', '    a']), ['    x']);
+  const written = (file: string[], search: string[], replace: string[]) => {
+    const r = locateRoo(file, edit(search, undefined, replace), {});
+    return r.ok ? (r.newLines ?? replace) : r.code;
+  };
+
+  it('moves REPLACE lines written at the SEARCH\'s indentation as the SEARCH lines show the file\'s', () => {
+    assert.deepEqual(written(['        a'], ['a'], ['if x:', '    y()', '', 'z  ']), ['        if x:', '            y()', '', '        z  ']);
+    // Every SEARCH line is evidence, not the first alone: four spaces stand for three tabs and two for two,
+    // so a REPLACE line at two spaces gets two tabs (Roo, from the first line only, would write one).
+    assert.deepEqual(written(['\t\t\ta', '\t\tc'], ['    a', '  c'], ['    a', '  b']), ['\t\t\ta', '\t\tb']);
+    // Blank SEARCH lines are no evidence.
+    assert.deepEqual(written(['    ', '    a'], ['', '  a'], ['  x']), ['    x']);
   });
 
   it('keeps REPLACE lines already written at the file\'s indentation, and refuses any other', () => {
-    assert.equal(reindent(['        b()'], ['a()'], ['        a()']), undefined);
-    assert.equal(reindent(['    b()'], ['a()'], ['        a()']), null);
-    assert.equal(reindent(['', '   '], ['a()'], ['        a()']), undefined);
+    assert.deepEqual(written(['        a()'], ['a()'], ['        b()']), ['        b()']);
+    assert.equal(written(['        a()'], ['a()'], ['    b()']), 'no-match');
+    assert.deepEqual(written(['        a()'], ['a()'], ['', '   ']), ['', '   ']);
   });
 
   it('is used for whitespace and fuzzy matches only', () => {
@@ -216,7 +230,7 @@ describe('roo re-indentation', () => {
     const neither = applyRequest({ format: 'roo', files, response: reply('  def total(self):\n      return round(sum(self.items), 2)') });
     assert.equal(neither.edits[0].status, 'failed');
     assert.equal(neither.edits[0].code, 'no-match');
-    assert.match(neither.edits[0].message, /like neither, so their indentation in the file is unclear; nothing was changed/);
+    assert.match(neither.edits[0].message, /like neither the SEARCH lines \(""\) nor the file/);
     assert.equal(neither.files['c.py'], files['c.py']);
   });
 });

@@ -60,7 +60,7 @@ describe('uniform indent shift', () => {
       differing: [0, 1],
       newLines: ['    def f(self):', '', '        return 10'],
       message:
-        'applied at lines 2-3 by shifting the indentation uniformly: the SEARCH lines are indented with "" where the file has "    ", and the REPLACE lines were shifted the same way',
+        'applied at lines 2-3 with the indentation changed: the SEARCH lines are indented with "" where the file has "    ", "    " where the file has "        ", and the REPLACE lines were indented as the SEARCH lines show the file\'s indentation',
     });
   });
 
@@ -75,14 +75,20 @@ describe('uniform indent shift', () => {
     const r = run(['fn x() {', '\tgo();', '}'], ['        go();'], ['        go(1);', '            more();']);
     assert.ok(!r.ok);
     assert.equal(r.code, 'no-match');
-    assert.match(r.message ?? '', /not a whole number of 8 spaces/);
+    assert.match(r.message ?? '', /shifted by the same amount it would be "\\t    ", read with spaces changed to tabs it has no place/);
   });
 
-  it('converts four-space units to the file\'s two when the cited lines show it', () => {
+  it('shifts by the same amount when the cited lines show one depth only, as aider does', () => {
     const r = run(['def f():', '  go()'], ['    go()'], ['    if a:', '        stop()']);
     assert.ok(r.ok, JSON.stringify(r));
-    assert.deepEqual(r.newLines, ['  if a:', '    stop()']);
+    assert.deepEqual(r.newLines, ['  if a:', '      stop()']);
     assert.equal(r.kind, 'whitespace');
+  });
+
+  it('converts four-space units to the file\'s two when the cited lines show two depths', () => {
+    const r = run(['def f():', '  if a:', '    go()'], ['    if a:', '        go()'], ['    if a:', '        if b:', '            stop()']);
+    assert.ok(r.ok, JSON.stringify(r));
+    assert.deepEqual(r.newLines, ['  if a:', '    if b:', '      stop()']);
   });
 
   it('needs one and the same shift for every line', () => {
@@ -106,7 +112,7 @@ describe('uniform indent shift', () => {
     assert.equal(r.newLines, undefined);
     assert.equal(
       (r as { message?: string }).message,
-      'applied at lines 2-3 by shifting the indentation uniformly: the SEARCH lines are indented with "" where the file has "    ", and the REPLACE lines, already indented like the file, were kept as written',
+      'applied at lines 2-3 with the indentation changed: the SEARCH lines are indented with "" where the file has "    ", "    " where the file has "        ", and the REPLACE lines, already indented like the file, were kept as written',
     );
   });
 
@@ -117,7 +123,7 @@ describe('uniform indent shift', () => {
     assert.deepEqual(r.candidates.map((c) => [c.start, c.end]), [[2, 3]]);
     assert.equal(
       r.message,
-      'the SEARCH lines match lines 2-3 of f.py only with their indentation shifted (the SEARCH lines are indented with "" where the file has "    "), and the REPLACE lines are indented with "  ", like neither, so where they belong is unclear; nothing was changed: copy the SEARCH lines exactly as the file has them, indentation included, and indent the REPLACE lines the same way',
+      'the SEARCH lines match lines 2-3 of f.py only with their indentation changed (the SEARCH lines are indented with "" where the file has "    ", "    " where the file has "        "), and the REPLACE lines are indented with "  " at the least, like neither the SEARCH lines ("") nor the file ("    "), so where they belong is unclear; nothing was changed: indent the REPLACE lines with 4 spaces per level, as the file is, or copy the SEARCH lines exactly as the file has them, indentation included',
     );
   });
 
@@ -212,7 +218,7 @@ describe('no match', () => {
     assert.deepEqual(r.candidates.map((c) => [c.start, c.end]), [[1, 1]]);
     assert.equal(
       r.message,
-      'the SEARCH lines do not match f.py: not exactly, not ignoring trailing whitespace, not with the indentation shifted uniformly; closest is line 1 (similarity 0.833), where line 1 is "x = 1" but the SEARCH has "x = 3"; copy the lines exactly as the file has them',
+      'the SEARCH lines do not match f.py: not exactly, not ignoring trailing whitespace, not with the indentation changed; closest is line 1 (similarity 0.833), where line 1 is "x = 1" but the SEARCH has "x = 3"; copy the lines exactly as the file has them',
     );
   });
 
@@ -228,7 +234,7 @@ describe('no match', () => {
     assert.deepEqual(r.candidates, []);
     assert.equal(
       r.message,
-      'the SEARCH lines do not match f.py: not exactly, not ignoring trailing whitespace, not with the indentation shifted uniformly, and no stretch of it comes close (none shares half the text); copy the lines exactly as the file has them',
+      'the SEARCH lines do not match f.py: not exactly, not ignoring trailing whitespace, not with the indentation changed, and no stretch of it comes close (none shares half the text); copy the lines exactly as the file has them',
     );
   });
 
