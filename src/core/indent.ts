@@ -85,6 +85,12 @@ export interface IndentMap {
   pairs: [string, string][];
   /** Every pair is the same indentation on both sides. */
   identity: boolean;
+  /**
+   * The pairs of the lines that are not comment continuation lines (text
+   * starting with `*`, aligned one space past their level), which the
+   * readings of a line beyond the evidence read; all pairs when none is left.
+   */
+  levels: [string, string][];
 }
 
 /**
@@ -95,11 +101,13 @@ export interface IndentMap {
  */
 export function indentEvidence(old: readonly string[], matched: readonly string[]): { ok: true; map: IndentMap } | { ok: false; why: string } {
   const seen = new Map<string, string>();
+  const levels = new Set<string>();
   for (let i = 0; i < old.length; i++) {
     const file = matched[i];
     if (file === undefined || isBlank(old[i]) || isBlank(file)) continue;
     const c = indentOf(old[i]);
     const f = indentOf(file);
+    if (old[i][c.length] !== '*') levels.add(c);
     const had = seen.get(c);
     if (had === undefined) seen.set(c, f);
     else if (had !== f) return { ok: false, why: `lines cited with the same indentation ${quote(c)} stand for ${quote(had)} and ${quote(f)} in the file` };
@@ -112,7 +120,8 @@ export function indentEvidence(old: readonly string[], matched: readonly string[
       return { ok: false, why: `lines cited with ${quote(c0)} and ${quote(c1)} stand for ${quote(f0)} and ${quote(f1)} in the file, which does not keep their order of depth` };
     }
   }
-  return { ok: true, map: { pairs, identity: pairs.every(([c, f]) => c === f) } };
+  const leveled = pairs.filter(([c]) => levels.has(c));
+  return { ok: true, map: { pairs, identity: pairs.every(([c, f]) => c === f), levels: leveled.length > 0 ? leveled : pairs } };
 }
 
 /** How a new line's indentation beyond the evidence may be read: a name for messages, and the file indentation it gives (null: none). */
@@ -155,7 +164,7 @@ function shiftReading(pairs: readonly [string, string][]): Reading | null {
  * depths; or, at one depth, a change of character (spaces for tabs or the
  * reverse: `f = c·f1/c1`). Null when the pairs show neither.
  */
-function unitReading(pairs: readonly [string, string][]): Reading | null {
+function unitReading(pairs: readonly [string, string][], style: IndentStyle): Reading | null {
   const cc = characterOfAll(pairs.map((p) => p[0]));
   const fc = characterOfAll(pairs.map((p) => p[1]));
   if (!cc || !fc) return null;
@@ -172,8 +181,14 @@ function unitReading(pairs: readonly [string, string][]): Reading | null {
     const name = cc === fc ? 'with its unit changed' : `with ${showChar(cc)} changed to ${showChar(fc)}`;
     return { name, indent: (x) => through(x, (w) => f1 * (c2 - c1) + (w - c1) * (f2 - f1), c2 - c1) };
   }
-  if (cc === fc || c1 === 0 || f1 === 0) return null;
-  return { name: `with ${showChar(cc)} changed to ${showChar(fc)}`, indent: (x) => through(x, (w) => w * f1, c1) };
+  if (c1 === 0 || f1 === 0) return null;
+  if (cc !== fc) return { name: `with ${showChar(cc)} changed to ${showChar(fc)}`, indent: (x) => through(x, (w) => w * f1, c1) };
+  // One depth in spaces: a change of unit is a reading too when the file's style makes the pair
+  // a whole number of levels `k` of its unit and the cited width `k` levels of a unit of 2 or more.
+  if (style === null || style.char !== ' ' || f1 % style.width !== 0) return null;
+  const unit = c1 / (f1 / style.width);
+  if (!Number.isInteger(unit) || unit < 2 || unit === style.width) return null;
+  return { name: `with ${unit} spaces a level changed to the file's ${style.width}`, indent: (x) => through(x, (w) => w * f1, c1) };
 }
 
 /** A file's indentation style: indented with tabs, with spaces `width` at a time, or unknown (null). */
@@ -297,59 +312,91 @@ export function indentNew(
   if (map.identity) return { ok: true, lines: undefined, how: `${names.new} were kept as written` };
   const free = written.flatMap((l, i) => (context(i) || isBlank(l) ? [] : [i]));
   if (free.length === 0) return { ok: true, lines: undefined, how: `${names.new} are blank or the file's own` };
-  const through = new Map(map.pairs);
+  const style = styleOf(lines);
   const out = (indents: (i: number) => string) =>
     written.map((line, i) => (context(i) ? own(i) : isBlank(line) ? line : indents(i) + line.slice(indentOf(line).length)));
-  if (free.every((i) => through.has(indentOf(written[i])))) {
-    return { ok: true, lines: out((i) => through.get(indentOf(written[i]))!), how: `${names.new} were indented as ${names.old} show the file's indentation` };
-  }
-  const cited = commonIndent(edit.old);
-  const file = commonIndent(matched.filter((_, i) => !isBlank(edit.old[i])));
-  // Which side the new lines were written for: the lines the reply wrote afresh (context lines,
-  // the file's own, say nothing of it), and the whole new side as the reply wrote it.
-  const theirs = commonIndent(free.map((i) => written[i]));
-  if (theirs === file && theirs !== cited) return { ok: true, lines: undefined, how: `${names.new}, already indented like the file, were kept as written` };
-  const side = commonIndent(written);
-  if (side !== cited) {
+  const cited = commonIndent(edit.old) ?? '';
+  const file = commonIndent(matched.filter((_, i) => !isBlank(edit.old[i]))) ?? '';
+  // The two frames the lines written afresh may be in: the cited lines' (carried over through
+  // the evidence), or the file's already (kept as written) when their common indentation is the
+  // file's at the place and not the cited lines'. Context lines, the file's own, say nothing of it.
+  const theirs = commonIndent(free.map((i) => written[i])) ?? '';
+  const asFile = theirs === file && theirs !== cited;
+  const side = commonIndent(written) ?? '';
+  // The new side indented past the cited lines' outermost line: written for neither frame.
+  const pastCited = side !== cited && side.startsWith(cited);
+  const carried = pastCited ? null : carryOver(map, free.map((i) => [i + 1, indentOf(written[i])] as const), style, names);
+  const asCited = carried === null || 'why' in carried ? null : out((i) => carried.indents[free.indexOf(i)]);
+  const how = `${names.new} were indented as ${names.old} show the file's indentation`;
+  const kept = `${names.new}, already indented like the file, were kept as written`;
+  if (asCited !== null && (!asFile || asCited.every((l, i) => l === written[i]))) return { ok: true, lines: asCited, how };
+  if (asCited === null && asFile) return { ok: true, lines: undefined, how: kept };
+  if (asCited !== null) {
+    // Both frames fit and give other bytes: the file's style may tell them apart.
+    const fits = (indents: string[]) => style !== null && indents.every((x) => inStyle(x, style));
+    const inCited = fits(free.map((i) => indentOf(asCited[i])));
+    const inFile = fits(free.map((i) => indentOf(written[i])));
+    if (inCited !== inFile) return inCited ? { ok: true, lines: asCited, how } : { ok: true, lines: undefined, how: kept };
+    const first = free.find((i) => asCited[i] !== written[i])!;
     return {
       ok: false,
-      why: `${names.new} are indented with ${quote(side ?? '')} at the least, like neither ${names.old} (${quote(cited ?? '')}) nor the file (${quote(file ?? '')}), so where they belong is unclear; nothing was changed: indent ${names.new} ${showStyle(styleOf(lines))}`,
+      why: `${names.new} may be indented as ${names.old} are (line ${first + 1} would then be indented with ${quote(indentOf(asCited[first]))}) or already as the file is (${quote(indentOf(written[first]))}): their common indentation ${quote(theirs)} is the file's at the place; nothing was changed: indent ${names.new} ${showStyle(style)}`,
     };
   }
+  if (carried !== null && 'why' in carried) return { ok: false, why: `${carried.why}; nothing was changed: indent ${names.new} ${showStyle(style)}` };
+  return {
+    ok: false,
+    why: `${names.new} are indented with ${quote(side)} at the least, like neither ${names.old} (${quote(cited)}) nor the file (${quote(file)}), so where they belong is unclear; nothing was changed: indent ${names.new} ${showStyle(style)}`,
+  };
+}
 
-  const readings = [shiftReading(map.pairs), unitReading(map.pairs)].filter((r): r is Reading => r !== null);
+/**
+ * The file indentations for `indents` (the fresh lines', in order, each
+ * with its 1-based number among the new lines, for messages) through
+ * the evidence: a cited indentation as the one it stands for; one only in
+ * the file's character where every cited one is in the other as it is; any
+ * other by every reading of the evidence (`shiftReading`, `unitReading`)
+ * when they agree, or when exactly one of their answers is in the file's
+ * style; else why not.
+ */
+function carryOver(
+  map: IndentMap,
+  indents: readonly (readonly [number, string])[],
+  style: IndentStyle,
+  names: { old: string; new: string },
+): { indents: string[] } | { why: string } {
+  const through = new Map(map.pairs);
+  const readings = [shiftReading(map.levels), unitReading(map.levels, style)].filter((r): r is Reading => r !== null);
   const citedChar = characterOfAll(map.pairs.map((p) => p[0]));
   const fileChar = characterOfAll(map.pairs.map((p) => p[1]));
-  const style = styleOf(lines);
-  const indents = new Map<number, string>();
-  for (const i of free) {
-    const x = indentOf(written[i]);
+  const result: string[] = [];
+  for (const [number, x] of indents) {
     const mapped = through.get(x);
     if (mapped !== undefined) {
-      indents.set(i, mapped);
+      result.push(mapped);
       continue;
     }
     // Already in the file's character where the cited lines use the other: the reply cannot mean it otherwise.
     if (citedChar && fileChar && citedChar !== fileChar && characterOf(x) === fileChar) {
-      indents.set(i, x);
+      result.push(x);
       continue;
     }
-    const answers = readings.map((r) => ({ name: r.name, indent: r.indent(x) }));
+    // No reading writes a space before a tab: no editor indents so.
+    const answers = readings.map((r) => {
+      const indent = r.indent(x);
+      return { name: r.name, indent: indent !== null && / \t/.test(indent) ? null : indent };
+    });
     const distinct = [...new Set(answers.map((a) => a.indent))];
     const fitting = style === null ? [] : distinct.filter((d) => d !== null && inStyle(d, style));
     const chosen = distinct.length === 1 && distinct[0] !== null ? distinct[0] : !distinct.includes(null) && fitting.length === 1 ? fitting[0] : null;
     if (chosen === null) {
-      const line = `line ${i + 1} of ${names.new} is indented with ${quote(x)}, as none of ${names.old} is`;
+      const line = `line ${number} of ${names.new} is indented with ${quote(x)}, as none of ${names.old} is`;
       const said = answers.map((a) => (a.indent === null ? `${a.name} it has no place` : `${a.name} it would be ${quote(a.indent)}`));
-      const why =
-        answers.length === 0
-          ? `${line}, and the cited lines (${showPairs(map)}) show no rule to carry it over`
-          : `${line}: read ${said.join(', read ')}`;
-      return { ok: false, why: `${why}; nothing was changed: indent ${names.new} ${showStyle(style)}` };
+      return { why: answers.length === 0 ? `${line}, and ${names.old} (${showPairs(map)}) show no rule to carry it over` : `${line}: read ${said.join(', read ')}` };
     }
-    indents.set(i, chosen);
+    result.push(chosen);
   }
-  return { ok: true, lines: out((i) => indents.get(i)!), how: `${names.new} were indented as ${names.old} show the file's indentation` };
+  return { indents: result };
 }
 
 /** How a format names an edit's parts in the messages about indentation. */
@@ -465,6 +512,7 @@ export function locateShifting(
 ): MatchOutcome {
   const cited = edit.cited !== undefined ? edit.cited - 1 : null;
   const core = restyled(lines, edit, locate(lines, edit.old, cited, options, request), names, cited);
+  if (core.ok && core.kind === 'offset' && cited !== null && options.whitespace !== false) return againstCitedPlace(lines, edit, core, cited, names);
   if (core.ok || core.code !== 'no-match' || core.message !== undefined || core.fuzzyRefused !== undefined || options.whitespace === false || edit.old.length === 0) return core;
   const window = options.window ?? ENGINE_DEFAULTS.window;
   const last = lines.length - edit.old.length;
@@ -472,6 +520,26 @@ export function locateShifting(
   const hi = cited === null ? last : Math.min(last, cited + window);
   const shifted = placeShifted(lines, edit, names, lo, hi, cited);
   return shifted ?? core;
+}
+
+/**
+ * A block the ladder found away from its cited place, while the cited place
+ * holds the same lines with their indentation changed: two readings (the
+ * numbers off, or the indentation), so `ambiguous`, naming both places;
+ * else the placement as it is.
+ */
+function againstCitedPlace(lines: readonly string[], edit: Edit, placed: Placed, cited: number, names: ShiftNames): MatchOutcome {
+  if (cited < 0 || cited > lines.length - edit.old.length || reindentedPlaces(lines, edit.old, cited, cited).length === 0) return placed;
+  const tied = tiedCandidates([placed.start, cited].sort((a, b) => a - b), (s) => candidateAt(lines, edit.old, s, cited));
+  const n = edit.old.length;
+  return {
+    ok: false,
+    code: 'ambiguous',
+    kind: 'offset',
+    ...tied,
+    outside: [],
+    message: `${names.old} are at ${range(placed.start + 1, placed.start + n)} of ${edit.file} as written, ${Math.abs(placed.start - cited)} lines from the cited line ${cited + 1}, and at the cited place, ${range(cited + 1, cited + n)}, with their indentation changed; nothing was changed: cite the right line numbers and copy ${names.old} exactly as the file has them there, indentation included`,
+  };
 }
 
 /**

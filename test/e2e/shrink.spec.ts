@@ -167,7 +167,7 @@ test.describe('shrink to a minimal failure', () => {
     await expect(diagnostics(page).locator('#pg-summary')).toContainText('0 of 1 edit applied, 1 failed');
     // The same message's differing line: the file's line and the SEARCH's, as before (at another line number).
     await expect(message).toContainText(/where line \d+ is "····return·result" but the SEARCH has "··return·result"/);
-    await expect(message).not.toContainText('only with their indentation shifted');
+    await expect(message).not.toContainText('only with their indentation changed');
     expect(await message.locator('.ld-quote').allTextContents()).toEqual(quotes);
     await expect(row(page, 1).locator('.ld-cmp-text').first()).toHaveText('··return·result');
     // and it is smaller

@@ -363,10 +363,10 @@ test("a failure's identity: the code, file, kind and the differing line its mess
   // The same lines, fewer of them around: the same failure.
   const smaller: Session = { format: 'search-replace', files: [{ name: 'app.py', text: `${PARSER[7]}\n${PARSER[8]}\n` }], reply: `app.py\n<<<<<<< SEARCH\n${PARSER[7]}\n  return result\n=======\n>>>>>>> REPLACE\n` };
   assert.ok(sameFailure(identity(session), identity(smaller)));
-  // The typo alone: the engine now reads an indentation shift, a failure that names no differing line.
-  const shifted: Session = { format: 'search-replace', files: [{ name: 'app.py', text: `${PARSER[8]}\n` }], reply: 'app.py\n<<<<<<< SEARCH\n  return result\n=======\ndef parse(text):\n>>>>>>> REPLACE\n' };
+  // The typo alone: the engine now reads a change of indentation, a failure that names no differing line.
+  const shifted: Session = { format: 'search-replace', files: [{ name: 'app.py', text: `${PARSER[8]}\n` }], reply: 'app.py\n<<<<<<< SEARCH\n  return result\n=======\n   def parse(text):\n>>>>>>> REPLACE\n' };
   assert.equal(run(shifted).edits[0].code, 'no-match');
-  assert.match(run(shifted).edits[0].message, /only with their indentation shifted/);
+  assert.match(run(shifted).edits[0].message, /only with their indentation changed/);
   assert.equal(identity(shifted).differs, null);
   assert.equal(sameFailure(identity(session), identity(shifted)), false);
   // Another line differing first: another failure, though the typo is still in the reply.

@@ -159,10 +159,10 @@ describe('udiff garbage replies', () => {
       // A hunk against an empty range (`@@ -0,0 ...`) creates a missing file, as a write does.
       invariants: {
         creates: ['insert', 'append', 'write'],
-        // A hunk placed by a uniform indent shift (spec/matching.md, Indentation) writes its added lines shifted
-        // the same way: such a file equals the recomputed one line for line but for leading blanks.
+        // A hunk placed with its indentation changed (spec/matching.md, Indentation) writes its added lines re-indented
+        // through the evidence: such a file equals the recomputed one line for line but for leading blanks.
         compare: (got, want, mine) => {
-          if (!mine.some((e) => e.match === 'whitespace' && /shifting the indentation/.test(e.message))) return assert.equal(got, want);
+          if (!mine.some((e) => e.match === 'whitespace' && /with the indentation changed/.test(e.message))) return assert.equal(got, want);
           const unindent = (t: string) => t.split('\n').map((l) => l.replace(/^[ \t]+/, ''));
           assert.deepEqual(unindent(got ?? ''), unindent(want));
         },

@@ -78,11 +78,19 @@ describe('uniform indent shift', () => {
     assert.match(r.message ?? '', /shifted by the same amount it would be "\\t    ", read with spaces changed to tabs it has no place/);
   });
 
-  it('shifts by the same amount when the cited lines show one depth only, as aider does', () => {
-    const r = run(['def f():', '  go()'], ['    go()'], ['    if a:', '        stop()']);
+  it('shifts by the same amount when the cited lines show one depth only and no other unit, as aider does', () => {
+    const r = run(['def f():', '    go()'], [' go()'], [' if a:', '     stop()']);
     assert.ok(r.ok, JSON.stringify(r));
-    assert.deepEqual(r.newLines, ['  if a:', '      stop()']);
+    assert.deepEqual(r.newLines, ['    if a:', '        stop()']);
     assert.equal(r.kind, 'whitespace');
+  });
+
+  it('fails when one depth allows a shift and a change of unit that write other bytes', () => {
+    // Four spaces for the file's two: two spaces missing, or four spaces a level for two.
+    const r = run(['def f():', '  go()'], ['    go()'], ['    if a:', '        stop()']);
+    assert.ok(!r.ok);
+    assert.equal(r.code, 'no-match');
+    assert.match(r.message ?? '', /read shifted by the same amount it would be "      ", read with 4 spaces a level changed to the file's 2 it would be "    "/);
   });
 
   it('converts four-space units to the file\'s two when the cited lines show two depths', () => {
