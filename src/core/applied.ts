@@ -1,0 +1,111 @@
+// An edit already applied: its new lines already stand in the file where it
+// is placed, so that applying it would write them a second time (a reply sent
+// again after a timeout, a step run twice). Two readings of the reply give
+// different files then, and the engine refuses to guess: the edit fails with
+// `already-applied` and changes nothing (spec/formats.md, "Edits already
+// applied"). Pure: lines in, a place out.
+
+import type { LineRange } from './types.ts';
+
+/** What the check needs of one placed edit: plain data. */
+export interface PlacedLines {
+  /** The file's lines, as given (before any edit of the reply). */
+  file: readonly string[];
+  /** Where the edit goes, 0-based half-open: it replaces `file[from, to)` (its matched lines M, empty for an insertion). */
+  from: number;
+  to: number;
+  /** N: the lines it would write there (re-indented, context lines the file's own). */
+  lines: readonly string[];
+  /** An append: its place is the end of the file, whatever the file's length (so its copy would stand just before it). */
+  append: boolean;
+}
+
+const blank = (line: string) => line.trim() === '';
+
+function sameLines(a: readonly string[], b: readonly string[], at = 0): boolean {
+  if (at < 0 || at + b.length > a.length) return false;
+  for (let i = 0; i < b.length; i++) if (a[at + i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * Where the edit's new lines N already stand around its place, as a 1-based
+ * inclusive range of the file, or null when applying it would not write them
+ * a second time. N must hold a non-blank line and differ from M (an edit
+ * that writes M back changes nothing: `no-change`, not this). Then:
+ * - M not empty: a copy of N in the file covers M, M in it where N holds it
+ *   (N[k, k+|M|) is M and the file's lines from `from - k` are N);
+ * - M empty (an insertion): the file's lines from `from` are N, where the
+ *   first application put them;
+ * - an append: the file's last lines are N.
+ * Lines are compared exactly. The first such copy is given (a copy can only
+ * start at `from - k`, so there are at most |N| - |M| + 1 of them). Time is
+ * linear in |N| (a Knuth-Morris-Pratt scan of the lines around the place).
+ */
+export function alreadyStands(p: PlacedLines): LineRange | null {
+  const { file, from, to, lines } = p;
+  const n = lines.length;
+  if (!lines.some((l) => !blank(l))) return null;
+  const m = to - from;
+  if (n === m && sameLines(file, lines, from)) return null;
+  const found = (start: number): LineRange => ({ start: start + 1, end: start + n });
+  if (m === 0) {
+    const start = p.append ? from - n : from;
+    return sameLines(file, lines, start) ? found(start) : null;
+  }
+  if (n < m) return null;
+  // A copy starts at some p with p <= from and p + n >= to, inside the file.
+  const first = Math.max(0, to - n);
+  const last = Math.min(from, file.length - n);
+  if (first > last) return null;
+  const start = firstOccurrence(file, lines, first, last);
+  return start === null ? null : found(start);
+}
+
+/**
+ * The first start `s` in [first, last] where `file[s, s + |lines|)` equals
+ * `lines`, or null: Knuth-Morris-Pratt over lines, comparing each line once
+ * or twice.
+ */
+function firstOccurrence(file: readonly string[], lines: readonly string[], first: number, last: number): number | null {
+  const n = lines.length;
+  const fail = new Array<number>(n).fill(0);
+  for (let i = 1, k = 0; i < n; i++) {
+    while (k > 0 && lines[i] !== lines[k]) k = fail[k - 1];
+    if (lines[i] === lines[k]) k++;
+    fail[i] = k;
+  }
+  for (let i = first, k = 0; i < last + n; i++) {
+    while (k > 0 && file[i] !== lines[k]) k = fail[k - 1];
+    if (file[i] === lines[k]) k++;
+    if (k === n) return i - n + 1;
+  }
+  return null;
+}
+
+/**
+ * Whether a file an edit creates already exists with exactly the lines the
+ * edit writes (line endings and the final newline aside) and at least one
+ * non-blank line: the creation was applied already. A file that exists with
+ * other lines is `file-exists`; an empty or blank creation is never this.
+ */
+export function alreadyCreated(file: readonly string[], lines: readonly string[]): boolean {
+  return lines.some((l) => !blank(l)) && file.length === lines.length && sameLines(file, lines);
+}
+
+const where = (r: LineRange) => (r.start === r.end ? `line ${r.start}` : `lines ${r.start}-${r.end}`);
+
+/**
+ * The message of an edit whose new lines already stand at `at` of `file`:
+ * where, that nothing was changed, and how to ask for a second copy (an edit
+ * that cites the copy, which places where the copy is and nowhere else).
+ */
+export function alreadyAppliedMessage(file: string, at: LineRange, append: boolean): string {
+  const what = append ? `the lines the edit appends already end ${file}, at ${where(at)}` : `the edit's new lines already stand at ${where(at)} of ${file}, where it goes`;
+  return `${what}: the edit was applied already, and applying it again would write them a second time, so it changed nothing; if a second copy is really wanted, send an edit whose old lines are ${where(at)} of ${file} (the copy that stands there) and whose new lines hold that copy and the second one`;
+}
+
+/** The message of a creation of a file that already exists with exactly its lines. */
+export function alreadyCreatedMessage(file: string): string {
+  return `${file} already exists with exactly the lines this edit creates it with: it was applied already, and nothing was changed; to change ${file}, edit its lines`;
+}
