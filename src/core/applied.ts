@@ -5,6 +5,7 @@
 // `already-applied` and changes nothing (spec/formats.md, "Edits already
 // applied"). Pure: lines in, a place out.
 
+import { formatText, newFile, setFinalNewline } from './text.ts';
 import type { LineRange } from './types.ts';
 
 /** What the check needs of one placed edit: plain data. */
@@ -84,13 +85,19 @@ function firstOccurrence(file: readonly string[], lines: readonly string[], firs
 }
 
 /**
- * Whether a file an edit creates already exists with exactly the lines the
- * edit writes (line endings and the final newline aside) and at least one
- * non-blank line: the creation was applied already. A file that exists with
- * other lines is `file-exists`; an empty or blank creation is never this.
+ * Whether a file an edit creates already exists with exactly the text the
+ * edit would give it (its lines with LF endings, the byte order mark its
+ * first line starts with, a final newline unless `finalNewline` is false),
+ * with at least one non-blank line: the creation was applied already. A
+ * file that exists with any other text is `file-exists`; an empty or blank
+ * creation is never this. `lines` are the lines as a created file gets them
+ * (one mark at most at the start of the first).
  */
-export function alreadyCreated(file: readonly string[], lines: readonly string[]): boolean {
-  return lines.some((l) => !blank(l)) && file.length === lines.length && sameLines(file, lines);
+export function alreadyCreated(given: string, lines: readonly string[], finalNewline: boolean | undefined): boolean {
+  if (!lines.some((l) => !blank(l))) return false;
+  const created = newFile([...lines]);
+  if (finalNewline !== undefined) setFinalNewline(created, finalNewline);
+  return formatText(created) === given;
 }
 
 const where = (r: LineRange) => (r.start === r.end ? `line ${r.start}` : `lines ${r.start}-${r.end}`);
@@ -105,7 +112,7 @@ export function alreadyAppliedMessage(file: string, at: LineRange, append: boole
   return `${what}: the edit was applied already, and applying it again would write them a second time, so it changed nothing; if a second copy is really wanted, send an edit whose old lines are ${where(at)} of ${file} (the copy that stands there) and whose new lines hold that copy and the second one`;
 }
 
-/** The message of a creation of a file that already exists with exactly its lines. */
+/** The message of a creation of a file that already exists with exactly its text. */
 export function alreadyCreatedMessage(file: string): string {
-  return `${file} already exists with exactly the lines this edit creates it with: it was applied already, and nothing was changed; to change ${file}, edit its lines`;
+  return `${file} already exists with exactly the text this edit creates it with: the edit was applied already, and it changed nothing; to change ${file}, edit its lines`;
 }

@@ -329,9 +329,9 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
     const unsafe = unsafePathReason(edit.file);
     // A path that could leave the project is refused as such, even where the parser found no given file by it.
     if (edit.error && !(unsafe && edit.error.code === 'file-not-found')) {
-      // A creation of a file that already has exactly its lines was applied already.
-      const existing = edit.error.code === 'file-exists' && creates(edit) ? textOf(edit.file) : undefined;
-      if (existing && alreadyCreated(existing.lines, written(edit.new, true, false)))
+      // A creation of a file that already has exactly its text was applied already.
+      const created = edit.error.code === 'file-exists' && creates(edit) && Object.hasOwn(request.files, edit.file);
+      if (created && alreadyCreated(request.files[edit.file], written(edit.new, true, true), edit.finalNewline))
         fail(w, { code: 'already-applied', message: alreadyCreatedMessage(edit.file) });
       else fail(w, edit.error);
       continue;
