@@ -1,5 +1,6 @@
 // The engine: parse a reply with a format, place every edit against the
-// original files, reject overlaps, apply the independent edits together.
+// original files, refuse the edits already applied, reject overlaps, apply
+// the independent edits together.
 
 import { diagnostic, quote } from './diagnostics.ts';
 import { alikeNote, firstDifference } from './invisible.ts';
