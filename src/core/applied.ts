@@ -29,6 +29,23 @@ function sameLines(a: readonly string[], b: readonly string[], at = 0): boolean 
   return true;
 }
 
+/** Whether the new lines could be a second copy at all: they hold a non-blank line and are not M (writing M back is `no-change`). */
+function writesLines(p: Omit<PlacedLines, 'append'>): boolean {
+  const { file, from, to, lines } = p;
+  return lines.some((l) => !blank(l)) && !(lines.length === to - from && sameLines(file, lines, from));
+}
+
+const found = (start: number, n: number): LineRange => ({ start: start + 1, end: start + n });
+
+/** The first copy of `lines` in `file` that covers `[from, to)` (touches the point, when empty), 0-based, or null. */
+function copyCovering(file: readonly string[], from: number, to: number, lines: readonly string[]): number | null {
+  const n = lines.length;
+  // A copy starts at some p with p <= from and p + n >= to, inside the file.
+  const first = Math.max(0, to - n);
+  const last = Math.min(from, file.length - n);
+  return first > last ? null : firstOccurrence(file, lines, first, last);
+}
+
 /**
  * Where the edit's new lines N already stand around its place, as a 1-based
  * inclusive range of the file, or null when applying it would not write them
@@ -45,22 +62,31 @@ function sameLines(a: readonly string[], b: readonly string[], at = 0): boolean 
  */
 export function alreadyStands(p: PlacedLines): LineRange | null {
   const { file, from, to, lines } = p;
-  const n = lines.length;
-  if (!lines.some((l) => !blank(l))) return null;
-  const m = to - from;
-  if (n === m && sameLines(file, lines, from)) return null;
-  const found = (start: number): LineRange => ({ start: start + 1, end: start + n });
-  if (m === 0) {
-    const start = p.append ? from - n : from;
-    return sameLines(file, lines, start) ? found(start) : null;
+  if (!writesLines(p)) return null;
+  if (to === from) {
+    const start = p.append ? from - lines.length : from;
+    return sameLines(file, lines, start) ? found(start, lines.length) : null;
   }
-  if (n < m) return null;
-  // A copy starts at some p with p <= from and p + n >= to, inside the file.
-  const first = Math.max(0, to - n);
-  const last = Math.min(from, file.length - n);
-  if (first > last) return null;
-  const start = firstOccurrence(file, lines, first, last);
-  return start === null ? null : found(start);
+  const start = copyCovering(file, from, to, lines);
+  return start === null ? null : found(start, lines.length);
+}
+
+/**
+ * For a writer, which chooses how to write a change: where a copy of the
+ * new lines stands that covers the place, or touches it when nothing is
+ * replaced (an insertion point at either end of the copy, or inside it), or
+ * null. It finds every copy `alreadyStands` finds, for the change as it is
+ * and for an edit that cites it with unchanged lines around it (context
+ * lines, a neighbour line an insertion is anchored on, an append): an edit
+ * written from a change this gives null for never reads back as already
+ * applied. Unlike `alreadyStands`, blank new lines count: cited with a
+ * neighbour line, they are not blank.
+ */
+export function copyBeside(p: Omit<PlacedLines, 'append'>): LineRange | null {
+  // Blank new lines count: an edit that cites the change with a non-blank neighbour line is not blank.
+  if (p.lines.length === p.to - p.from && sameLines(p.file, p.lines, p.from)) return null;
+  const start = copyCovering(p.file, p.from, p.to, p.lines);
+  return start === null ? null : found(start, p.lines.length);
 }
 
 /**
