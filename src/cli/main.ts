@@ -52,9 +52,10 @@ Commands:
   help, -h, --help              Show this help
   -v, --version                 Print the version
 
-Exit status: 0 every edit applied (and every file was written); 1 some edit failed, or a
-file could not be written; 2 malformed request, usage error, unsafe path or unreadable file
-(nothing written); 3 internal error. conformance: 0 every case passed, 1 some case failed.
+Exit status: 0 every edit applied (and every file was written); 1 some edit failed (an edit
+already applied too: already-applied, nothing written twice), or a file could not be written;
+2 malformed request, usage error, unsafe path or unreadable file (nothing written); 3 internal
+error. conformance: 0 every case passed, 1 some case failed.
 `;
 }
 

@@ -21,7 +21,7 @@ export const CODES = [
   'ambiguous-end',
   'elided',
   'mixed-formats',
-  // The edit was read but could not be placed.
+  // The edit was read but could not be placed, or is refused where it goes.
   'file-not-found',
   'file-exists',
   'tag-mismatch',
@@ -29,6 +29,7 @@ export const CODES = [
   'no-match',
   'ambiguous',
   'overlap',
+  'already-applied',
   // Applied, with a remark.
   'duplicate',
   'deterministic-merge',
@@ -68,6 +69,7 @@ export const SEVERITY: Readonly<Record<Code, Severity>> = {
   'no-match': 'error',
   ambiguous: 'error',
   overlap: 'error',
+  'already-applied': 'error',
   duplicate: 'info',
   'deterministic-merge': 'info',
   'no-change': 'warning',

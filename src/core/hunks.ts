@@ -2,6 +2,7 @@
 // the original: what every format's writer starts from.
 
 import { diffArrays } from 'diff';
+import { copyBeside } from './applied.ts';
 import type { Splice, TextFile } from './text.ts';
 
 /**
@@ -11,6 +12,46 @@ import type { Splice, TextFile } from './text.ts';
  */
 export function lineSplices(before: readonly string[], after: readonly string[]): Splice[] {
   return lineSplicesWithin(before, after) ?? [];
+}
+
+/**
+ * `lineSplices`, made safe to write as edits: a splice whose new lines
+ * already stand beside it in `before` (a line added next to an equal line,
+ * as when a change duplicates it) would be written as an edit that reads
+ * back as already applied (src/core/applied.ts), and the engine would refuse
+ * it. Such a splice is widened over unchanged lines on both sides, by as
+ * many lines as it writes (at least one), until no copy of its new lines
+ * touches it; splices that come to touch are merged. The splices still turn
+ * `before` into `after`, in order, separated by at least one unchanged line;
+ * only the ones next to such a copy are wider than the diff's.
+ */
+export function writableSplices(before: readonly string[], after: readonly string[]): Splice[] {
+  const n = before.length;
+  // Each diff splice in a group: the lines it cites, [from, to), and the splices inside them.
+  let groups: SpliceGroup[] = lineSplices(before, after).map((s) => ({ from: s.from, to: s.to, splices: [s] }));
+  const copy = (g: SpliceGroup) => copyBeside({ file: before, from: g.from, to: g.to, lines: spliceRange(before, g.from, g.to, g.splices) });
+  for (;;) {
+    let widened = false;
+    for (const g of groups) {
+      while ((g.from > 0 || g.to < n) && copy(g)) {
+        const by = Math.max(1, spliceRange(before, g.from, g.to, g.splices).length);
+        g.from = Math.max(0, g.from - by);
+        g.to = Math.min(n, g.to + by);
+        widened = true;
+      }
+    }
+    if (!widened) break;
+    const merged: SpliceGroup[] = [];
+    for (const g of groups) {
+      const last = merged[merged.length - 1];
+      if (last && g.from <= last.to) {
+        last.to = Math.max(last.to, g.to);
+        last.splices.push(...g.splices);
+      } else merged.push(g);
+    }
+    groups = merged;
+  }
+  return groups.map((g) => (g.splices.length === 1 && g.from === g.splices[0].from && g.to === g.splices[0].to ? g.splices[0] : { from: g.from, to: g.to, lines: spliceRange(before, g.from, g.to, g.splices) }));
 }
 
 /** A stretch of original lines `[from, to)` that one written edit cites (its context and the lines it changes), and the splices inside it. */

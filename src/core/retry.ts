@@ -15,7 +15,7 @@ function numbered(lines: readonly string[], first: number | null): string {
 
 const span = (start: number, end: number) => (end <= start ? `line ${start}` : `lines ${start}-${end}`);
 
-/** Null for an applied edit. */
+/** Null for an applied edit. An edit already applied is not asked for again. */
 export function retryMessage(edit: EditResult, old: readonly string[]): string | null {
   if (edit.status !== 'failed') return null;
   const out: string[] = [];
@@ -32,7 +32,9 @@ export function retryMessage(edit: EditResult, old: readonly string[]): string |
     const c = edit.candidates[0];
     out.push('', `${edit.file} has at ${span(c.start, c.end)}:`, numbered(c.lines, c.start));
   }
-  out.push('', edit.cited ? 'Please send this edit again, citing the lines exactly as the file has them.' : 'Please send this edit again, copying the lines exactly as the file has them.');
+  // Its change is in the file: sending it again is what must not happen.
+  if (edit.code === 'already-applied') out.push('', `${edit.file} already has this change: do not send this edit again (for a second copy, send the edit described above).`);
+  else out.push('', edit.cited ? 'Please send this edit again, citing the lines exactly as the file has them.' : 'Please send this edit again, copying the lines exactly as the file has them.');
   return out.join('\n');
 }
 

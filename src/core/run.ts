@@ -1,9 +1,11 @@
 // The engine: parse a reply with a format, place every edit against the
-// original files, reject overlaps, apply the independent edits together.
+// original files, refuse the edits already applied, reject overlaps, apply
+// the independent edits together.
 
 import { diagnostic, quote } from './diagnostics.ts';
 import { alikeNote, firstDifference } from './invisible.ts';
 import { findElision } from './elision.ts';
+import { alreadyAppliedMessage, alreadyCreated, alreadyCreatedMessage, alreadyStands } from './applied.ts';
 import { addLookalikeWarnings } from './lookalikes.ts';
 import { unreadMarker } from './markers.ts';
 import { normalizePath, resolveFile } from './paths.ts';
@@ -328,7 +330,11 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
     const unsafe = unsafePathReason(edit.file);
     // A path that could leave the project is refused as such, even where the parser found no given file by it.
     if (edit.error && !(unsafe && edit.error.code === 'file-not-found')) {
-      fail(w, edit.error);
+      // A creation of a file that already has exactly its text was applied already.
+      const created = edit.error.code === 'file-exists' && creates(edit) && Object.hasOwn(request.files, edit.file);
+      if (created && alreadyCreated(request.files[edit.file], written(edit.new, true, true), edit.finalNewline))
+        fail(w, { code: 'already-applied', message: alreadyCreatedMessage(edit.file) });
+      else fail(w, edit.error);
       continue;
     }
     const unsafeMove = edit.moveTo !== undefined ? unsafePathReason(edit.moveTo) : null;
@@ -422,6 +428,16 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
         break;
       }
     }
+  }
+
+  // Edits whose new lines already stand where they go fail, before they can clash with another.
+  for (const w of work) {
+    if (w.result.status !== 'applied' || !appliesLines(w.edit)) continue;
+    const file = textOf(w.edit.file);
+    if (!file) continue;
+    const append = w.edit.kind === 'append';
+    const at = alreadyStands({ file: file.lines, from: w.from!, to: w.to!, lines: written(w.lines ?? w.edit.new, w.from === 0, false), append });
+    if (at) fail(w, { code: 'already-applied', message: alreadyAppliedMessage(w.edit.file, at, append) });
   }
 
   // Duplicates apply once; overlapping edits both fail.
@@ -601,6 +617,17 @@ function wholeFileDiffers(quoted: readonly string[], lines: readonly string[]): 
   if (quoted.length === lines.length) return null;
   return `the file has ${plural(lines.length, 'line')}`;
 }
+
+/** An edit that creates its file (a whole new file), moving none. */
+const creates = (edit: Edit) => (edit.kind === 'write' || edit.kind === 'append') && edit.moveTo === undefined;
+
+/**
+ * An edit that writes lines at a place of its file, moving none: the edits
+ * that can be already applied (src/core/applied.ts). A whole-file write is
+ * not one (written with the text the file has, it is `no-change`), nor a
+ * deletion or a rename.
+ */
+const appliesLines = (edit: Edit) => (edit.kind === 'replace' || edit.kind === 'insert' || edit.kind === 'append') && (edit.moveTo === undefined || edit.moveTo === edit.file);
 
 const whole = (w: Work) => w.edit.kind === 'write' || w.edit.kind === 'delete';
 

@@ -1,9 +1,11 @@
-// lineSplices (src/core/hunks.ts): the line diff every writer starts from.
+// lineSplices (src/core/hunks.ts): the line diff every writer starts from,
+// and writableSplices, the same made safe to write as edits.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { lineSplices } from '../../src/core/hunks.ts';
+import { lineSplices, writableSplices } from '../../src/core/hunks.ts';
+import { copyBeside } from '../../src/core/applied.ts';
 import { applySplices, type Splice } from '../../src/core/text.ts';
 
 function applyTo(before: string[], splices: Splice[]): string[] {
@@ -86,5 +88,38 @@ describe('lineSplices', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('writableSplices', () => {
+  it('widens an added line that stands next to its copy over the copy, and leaves other splices as the diff gives them', () => {
+    assert.deepEqual(writableSplices(['a', 'b', 'c'], ['a', 'b', 'b', 'c']), [{ from: 1, to: 3, lines: ['b', 'b', 'c'] }]);
+    assert.deepEqual(writableSplices(['a', 'b', 'c'], ['a', 'x', 'b', 'c']), [{ from: 1, to: 1, lines: ['x'] }]);
+    assert.deepEqual(writableSplices(['a', 'a'], ['a', 'a', 'a']), [{ from: 0, to: 2, lines: ['a', 'a', 'a'] }]);
+  });
+
+  it('property: the splices turn before into after, in order, separated, and no new lines touch a copy of themselves', () => {
+    const lines = fc.array(fc.constantFrom('a', 'b', '', 'a'), { maxLength: 14 });
+    fc.assert(
+      fc.property(lines, lines, (before, after) => {
+        const splices = writableSplices(before, after);
+        assert.deepEqual(applyTo(before, splices), after);
+        splices.forEach((s, i) => {
+          assert.ok(0 <= s.from && s.from <= s.to && s.to <= before.length, JSON.stringify(s));
+          if (i > 0) assert.ok(s.from >= splices[i - 1].to + 1, 'separated by at least one unchanged line');
+          assert.equal(copyBeside({ file: before, from: s.from, to: s.to, lines: s.lines }), null, JSON.stringify(s));
+        });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('takes few steps on a file of one repeated line', () => {
+    const before = Array.from({ length: 100_000 }, () => 'x');
+    const started = performance.now();
+    const splices = writableSplices(before, [...before, 'x']);
+    assert.equal(splices.length, 1);
+    assert.deepEqual(applyTo(before, splices).length, 100_001);
+    assert.ok(performance.now() - started < 5000);
   });
 });

@@ -5,6 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import type { FileChange } from '../../src/core/types.ts';
 import { specFiles } from '../../src/examples/load.ts';
 import { changesFromReply, compareFormats, requestFiles, sourceViews, writeWith, type FormatWriting } from '../../src/formats/compare.ts';
@@ -216,5 +217,19 @@ describe('changesFromReply', () => {
       }
     }
     assert.ok(checked > 100, `checked ${checked} examples`);
+  });
+});
+
+describe('compareFormats: changes that repeat lines', () => {
+  it('every writer writes a change that adds a line next to an equal one so that it applies back (never read as already applied)', () => {
+    const text = fc.array(fc.constantFrom('a', 'b', '', '    a'), { maxLength: 10 }).map((lines) => lines.map((l) => l + '\n').join(''));
+    fc.assert(
+      fc.property(text, text, (before, after) => {
+        if (before === after) return;
+        for (const w of compareFormats([{ file: 'f.txt', before, after }]))
+          assert.notEqual(w.roundTrip, 'failed', `${w.format}: ${w.problem}\n${JSON.stringify({ before, after })}\n${w.reply}`);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -3,7 +3,7 @@
 // one chunk per changed stretch, three lines of context on each side,
 // widened until the chunk's old lines occur only once in the file.
 
-import { lineSplices, widenUntilUnique, type SpliceGroup } from '../../core/hunks.ts';
+import { writableSplices, widenUntilUnique, type SpliceGroup } from '../../core/hunks.ts';
 import { parseText } from '../../core/text.ts';
 import type { FileChange } from '../../core/types.ts';
 import { ADD, BEGIN, DELETE, END, UPDATE } from './parse.ts';
@@ -39,7 +39,7 @@ function merge(groups: SpliceGroup[]): SpliceGroup[] {
 export function planChunks(before: readonly string[], after: readonly string[], context = CONTEXT): SpliceGroup[] {
   const n = before.length;
   const groups = merge(
-    lineSplices(before, after).map((s) => ({ from: Math.max(0, s.from - context), to: Math.min(n, s.to + context), splices: [s] })),
+    writableSplices(before, after).map((s) => ({ from: Math.max(0, s.from - context), to: Math.min(n, s.to + context), splices: [s] })),
   );
   return widenUntilUnique(groups, n, (g) => occurrences(before, before.slice(g.from, g.to)) <= 1, merge);
 }

@@ -2,7 +2,7 @@
 // unique lines above and below as anchors and everything between them as
 // the snippet; @WHOLE FILE@ when a stretch has no such anchors.
 
-import { lineSplices } from '../../core/hunks.ts';
+import { writableSplices } from '../../core/hunks.ts';
 import { visibleKey } from '../../core/invisible.ts';
 import { parseText, type Splice } from '../../core/text.ts';
 import type { FileChange } from '../../core/types.ts';
@@ -40,7 +40,7 @@ export function betweenTag(a: string, b: string): string | null {
  * become one snippet.
  */
 export function snippets(before: readonly string[], after: readonly string[]): Snippet[] | null {
-  const splices = lineSplices(before, after);
+  const splices = writableSplices(before, after);
   // Counted as the placing compares anchors at its loosest (without white space around them, zero-width
   // characters or the normalisation form), so that an anchor unique here is unique there.
   const looseKey = (line: string) => anchorKey(visibleKey(line));

@@ -1,7 +1,7 @@
 // Write changes as hashline tool calls: one JSON edit call per changed
 // stretch, tagged from `before`, each on its own line; new files as write calls.
 
-import { lineSplices } from '../../core/hunks.ts';
+import { writableSplices } from '../../core/hunks.ts';
 import { parseText } from '../../core/text.ts';
 import type { FileChange } from '../../core/types.ts';
 import { lineTag } from './tag.ts';
@@ -49,7 +49,7 @@ export function writeHashline(changes: readonly FileChange[]): string {
       continue;
     }
     const a = parseText(before).lines;
-    for (const s of lineSplices(a, b)) calls.push(editCall(file, a, s.from, s.to, s.lines));
+    for (const s of writableSplices(a, b)) calls.push(editCall(file, a, s.from, s.to, s.lines));
   }
   return calls.map((c) => c + '\n').join('');
 }

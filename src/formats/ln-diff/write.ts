@@ -1,6 +1,6 @@
 // Write changes as an ln-diff reply: one editblock per changed stretch.
 
-import { lineSplices } from '../../core/hunks.ts';
+import { writableSplices } from '../../core/hunks.ts';
 import { parseText } from '../../core/text.ts';
 import type { FileChange } from '../../core/types.ts';
 import { readPathLine } from '../../core/paths.ts';
@@ -48,7 +48,7 @@ export function writeLnDiff(changes: readonly FileChange[]): string {
     const file = pathLine(name, given, before === null);
     const a = before === null ? [] : parseText(before).lines;
     const b = after === null ? [] : parseText(after).lines;
-    const splices = lineSplices(a, b);
+    const splices = writableSplices(a, b);
     // A new empty file is created by an append of no lines.
     if (splices.length === 0 && before === null && after !== null) splices.push({ from: 0, to: 0, lines: [] });
     for (const s of splices) {

@@ -1,7 +1,7 @@
 // Write changes as Roo apply_diff tool calls: one `<apply_diff>` per file,
 // one SEARCH/REPLACE block per changed stretch, each with its `:start_line:`.
 
-import { lineSplices, spliceRange } from '../../core/hunks.ts';
+import { writableSplices, spliceRange } from '../../core/hunks.ts';
 import { parseText, type Splice } from '../../core/text.ts';
 import type { FileChange } from '../../core/types.ts';
 import { escapeLine } from './syntax.ts';
@@ -90,7 +90,7 @@ export function writeRoo(changes: readonly FileChange[]): string {
   for (const { file, before, after } of changes) {
     const a = before === null ? [] : parseText(before).lines;
     const b = after === null ? [] : parseText(after).lines;
-    const splices = lineSplices(a, b);
+    const splices = writableSplices(a, b);
     // A new empty file still needs a block (empty SEARCH and REPLACE) to be created.
     if (splices.length === 0 && !(before === null && after !== null)) continue;
     if (splices.length === 0) splices.push({ from: 0, to: 0, lines: [] });

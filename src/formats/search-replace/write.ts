@@ -1,6 +1,6 @@
 // Write changes as aider "diff" replies: a path line, a fence, SEARCH/REPLACE.
 
-import { lineSplices, spliceRange } from '../../core/hunks.ts';
+import { writableSplices, spliceRange } from '../../core/hunks.ts';
 import { parseText, type Splice } from '../../core/text.ts';
 import type { FileChange } from '../../core/types.ts';
 import { readPathLine } from '../../core/paths.ts';
@@ -145,7 +145,7 @@ export function writeSearchReplace(changes: readonly FileChange[]): string {
       continue;
     }
     const a = parseText(before).lines;
-    for (const g of searchGroups(a, lineSplices(a, b))) blocks.push(block(path, a.slice(g.from, g.to), spliceRange(a, g.from, g.to, g.splices)));
+    for (const g of searchGroups(a, writableSplices(a, b))) blocks.push(block(path, a.slice(g.from, g.to), spliceRange(a, g.from, g.to, g.splices)));
   }
   return blocks.join('\n');
 }

@@ -4,7 +4,7 @@
 // changed lines widened by neighbouring lines until it occurs only once in
 // the file. A deleted file cannot be expressed and is left out.
 
-import { lineSplices, spliceRange, widenUntilUnique, type SpliceGroup } from '../../core/hunks.ts';
+import { writableSplices, spliceRange, widenUntilUnique, type SpliceGroup } from '../../core/hunks.ts';
 import { parseText } from '../../core/text.ts';
 import type { FileChange } from '../../core/types.ts';
 import { occurrences } from './locate.ts';
@@ -41,7 +41,7 @@ function merge(groups: SpliceGroup[]): SpliceGroup[] {
 export function planCalls(before: readonly string[], after: readonly string[]): SpliceGroup[] {
   const n = before.length;
   const text = block(before, 0, n);
-  const groups = lineSplices(before, after).map((s) => ({ from: s.from, to: s.to, splices: [s] }));
+  const groups = writableSplices(before, after).map((s) => ({ from: s.from, to: s.to, splices: [s] }));
   const unique = (g: SpliceGroup) => g.from === g.to || occurrences(text, block(before, g.from, g.to), 2).length <= 1;
   return widenUntilUnique(groups, n, unique, merge);
 }

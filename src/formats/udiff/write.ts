@@ -1,9 +1,9 @@
 // Write changes as a standard unified diff: `--- a/PATH`, `+++ b/PATH`,
 // numbered hunks with three lines of context, `\ No newline at end of file`
 // where a side lacks a final newline, `/dev/null` for created and deleted
-// files. The line diff is jsdiff's (through core's `lineSplices`).
+// files. The line diff is jsdiff's (through core's `writableSplices`).
 
-import { lineSplices } from '../../core/hunks.ts';
+import { writableSplices } from '../../core/hunks.ts';
 import { lacksFinalNewline, parseText } from '../../core/text.ts';
 import type { FileChange } from '../../core/types.ts';
 
@@ -21,7 +21,7 @@ export function hunkLines(before: string, after: string, context = 3): string[] 
   const tokens = (lines: string[], noEol: boolean) => lines.map((l, i) => (noEol && i === lines.length - 1 ? 'N' : 'L') + l);
   const ta = tokens(a.lines, lacksFinalNewline(a));
   const tb = tokens(b.lines, lacksFinalNewline(b));
-  const splices = lineSplices(ta, tb);
+  const splices = writableSplices(ta, tb);
   const out: string[] = [];
   let delta = 0; // new line index minus old line index before the current group
   let k = 0;
