@@ -288,8 +288,9 @@ test.describe('playground', () => {
   test('texts a message quotes keep their whitespace, drawn as in the rows below: two lines differing in leading spaces look different', async ({ page }) => {
     const seen = watch(page);
     const file = 'def parse(text):\n    items = text.split(",")\n\treturn items\n';
-    // the SEARCH indents the second line by two spaces where the file has four
-    const reply = 'app.py\n<<<<<<< SEARCH\ndef parse(text):\n  items = text.split(",")\n=======\ndef parse(text):\n  items = text.split(";")\n>>>>>>> REPLACE\n';
+    // the SEARCH indents the second line by two spaces where the file has four, and the third with
+    // the file's tab: no indentation of the SEARCH stands consistently for the file's, so it fails
+    const reply = 'app.py\n<<<<<<< SEARCH\ndef parse(text):\n  items = text.split(",")\n\treturn items\n=======\ndef parse(text):\n  items = text.split(";")\n\treturn items\n>>>>>>> REPLACE\n';
     await page.goto(`/playground/#${encodeSession({ format: 'search-replace', files: [{ name: 'app.py', text: file }], reply })}`);
     await expect(diagnostics(page).locator('#pg-summary')).toContainText('0 of 1 edit applied, 1 failed');
     const message = row(page, 1).locator('.ld-message');
