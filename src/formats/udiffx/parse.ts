@@ -500,12 +500,13 @@ function scan(reply: string, files: readonly string[]): Scan {
           const fileError = path ? (ambiguous ?? goneError(name, path, tag)) : pathError(name, tag, 'path');
           const marks = rangeMarks(rows);
           const hunks: Edit[] = [];
-          for (const item of scanDiff(marks.rows, how === 'cut' ? 'cut' : 'closed')) {
-            if (item.type !== 'hunk') continue; // `---`/`+++` lines: the tag names the file
-            const edit = hunkEdit(item.hunk, target.file, edits.length + hunks.length, fileError) ?? unchanged(item.hunk, target.file, edits.length + hunks.length);
+          // `---`/`+++` lines are not hunks: the tag names the file.
+          const scanned = scanDiff(marks.rows, how === 'cut' ? 'cut' : 'closed').flatMap((item) => (item.type === 'hunk' ? [item.hunk] : []));
+          for (const [k, hunk] of scanned.entries()) {
+            const edit = hunkEdit(hunk, target.file, edits.length + hunks.length, fileError) ?? unchanged(hunk, target.file, edits.length + hunks.length);
             if (edit) {
               if (fileError) edit.error ??= fileError;
-              withRange(edit, item.hunk, marks.tildes);
+              withRange(edit, hunk, marks.tildes, scanned[k + 1]?.header.line.line ?? Infinity);
               if (target.moveTo !== undefined) edit.moveTo = target.moveTo;
               hunks.push(edit);
             }
@@ -726,7 +727,10 @@ const RANGE_ANCHORS = 2;
 /**
  * "Range removal": the rows without their `~` lines (a line that is `~`
  * alone, no prefix), and each `~` line with what is wrong with it: a `~`
- * needs at least two removal lines right above it and two right below.
+ * needs at least two removal lines right above it and two right below. A
+ * `~` that ends its hunk (the last line of the patch, or right before the
+ * next `@@` line) has none below: its message says so, with its line and
+ * column, since a range whose end is not given cannot be removed.
  */
 function rangeMarks(rows: readonly Row[]): { rows: Row[]; tildes: RangeMark[] } {
   const tildes: RangeMark[] = [];
@@ -741,20 +745,34 @@ function rangeMarks(rows: readonly Row[]): { rows: Row[]; tildes: RangeMark[] } 
     while (removal(k - 1 - above)) above++;
     let below = 0;
     while (removal(k + 1 + below)) below++;
+    const next = rows[k + 1];
+    const after =
+      below > 0
+        ? ''
+        : next === undefined
+          ? ': the patch ends right after it'
+          : next.text.startsWith('@@')
+            ? `: the next hunk's header \`${next.text.trim()}\` follows it at line ${next.line.line}`
+            : `: line ${next.line.line}, after it, is ${JSON.stringify(next.text)}`;
     const problem =
       above < RANGE_ANCHORS || below < RANGE_ANCHORS
-        ? `the \`~\` at line ${row.line.line} removes the lines between the removal lines around it, and needs at least ${RANGE_ANCHORS} "-" lines right above it and ${RANGE_ANCHORS} right below; found ${above} above and ${below} below`
+        ? `line ${row.line.line}, column ${row.col + 1}: the \`~\` removes the lines between the removal lines around it, and needs at least ${RANGE_ANCHORS} "-" lines right above it (the first lines of the range) and ${RANGE_ANCHORS} right below (its last lines); found ${above} above and ${below} below${after}`
         : null;
     tildes.push({ row, problem });
   });
   return { rows: kept, tildes };
 }
 
-/** Mark the edit of a hunk that holds a `~` line: where its old lines leave out the range (`meta.gap`), or why it cannot. */
-function withRange(edit: Edit, hunk: Hunk, tildes: readonly RangeMark[]): void {
+/**
+ * Mark the edit of a hunk that holds a `~` line: where its old lines leave
+ * out the range (`meta.gap`), or why it cannot. A `~` belongs to the hunk
+ * whose header is the last one before it: every `~` from the hunk's header
+ * up to `next` (the line of the next hunk's header), its last line
+ * included.
+ */
+function withRange(edit: Edit, hunk: Hunk, tildes: readonly RangeMark[], next: number): void {
   const first = hunk.header.line.line;
-  const last = hunk.last.line.line;
-  const inside = tildes.filter((t) => t.row.line.line > first && t.row.line.line < last);
+  const inside = tildes.filter((t) => t.row.line.line > first && t.row.line.line < next);
   if (inside.length === 0 || edit.error) return;
   const span = rowSpan(inside[0].row);
   if (inside.length > 1) {
