@@ -587,7 +587,9 @@ export function hunkEdit(hunk: Hunk, file: string, index: number, fileError?: Di
   if (hunk.changes === 0 && !hunk.error) return null;
   const n = hunk.numbers;
   const edit = hunkReplace(hunk, file, index);
-  if (hunk.newNoEol) edit.finalNewline = false;
+  // A marker after a context line (one mark for both sides) claims the file's state; it changes nothing.
+  if (hunk.oldMark !== undefined && hunk.oldMark === hunk.newMark) edit.claimsNoFinalNewline = true;
+  else if (hunk.newNoEol) edit.finalNewline = false;
   else if (hunk.oldNoEol) edit.finalNewline = true;
   if (hunk.old.length === 0) {
     edit.kind = 'insert';

@@ -838,6 +838,16 @@ function foldHunks(target: Edit, hunks: readonly Edit[], described: string): Edi
       fail(p.edit, 'overlap', `it touches the same lines of that text as another hunk of this patch; merge them into one`);
       continue;
     }
+    // A marker after a context line claims the text ends without a line break: wrong when it ends with one.
+    if (p.edit.claimsNoFinalNewline && target.finalNewline !== false)
+      p.edit.warnings.push(
+        diagnostic(
+          'stray-marker',
+          'warning',
+          `the "\\ No newline at end of file" marker after the last context line of the hunk at line ${p.edit.span.start.line} says that the text ${described} wrote ends without a line break, but it ends with one: the marker was ignored, and the text keeps its final line break`,
+          p.edit.span,
+        ),
+      );
     lines = [...lines.slice(0, p.from), ...p.lines, ...lines.slice(p.to)];
     // The state the hunk nearest the end sets (`\ No newline at end of file`).
     finalNewline ??= p.edit.finalNewline;
