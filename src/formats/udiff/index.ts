@@ -4,6 +4,7 @@
 import { locateShifting } from '../../core/indent.ts';
 import { replyLines } from '../../core/reply.ts';
 import type { Format } from '../../core/types.ts';
+import { farHunk } from './far.ts';
 import { hunkNumbers } from './hunks.ts';
 import { parseUdiff } from './parse.ts';
 import { writeUdiff } from './write.ts';
@@ -55,8 +56,8 @@ export const udiff: Format = {
   detect: detectUdiff,
   write: writeUdiff,
   stream: UDIFF_STREAM,
-  // The match ladder, then a uniform indent shift (spec/matching.md, Indentation).
-  locate: locateShifting,
+  // The match ladder, then a uniform indent shift (spec/matching.md, Indentation); a copy past the window named in a hunk's terms.
+  locate: (lines, edit, options, budget) => farHunk(locateShifting(lines, edit, options, budget), edit, options),
   markers: [
     { line: /^ *--- \S/, next: /^ *\+\+\+ \S/, expected: 'and the `+++` line after it are taken for a file header, but no hunk of it was read: a hunk is `@@ -START,COUNT +START,COUNT @@` and its lines, each starting with a space (context), `-` (removed) or `+` (added), after the file header `--- a/PATH` and `+++ b/PATH`' },
     { line: /^ *@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/, expected: 'is taken for a hunk header, but no hunk was read: a hunk is `@@ -START,COUNT +START,COUNT @@` and its lines, each starting with a space (context), `-` (removed) or `+` (added), after the file header `--- a/PATH` and `+++ b/PATH`' },
