@@ -28,8 +28,10 @@ export function detectSearchReplace(reply: string): { score: number; reason: str
   if (rule >= 0) return { score: 0, reason: `\`${lines[rule].trim()}\` after the head at line ${rule + 1} belongs to Roo Code's variant` };
   if (head < 0) return { score: 0, reason: 'no `<<<<<<< SEARCH` or `------- SEARCH` line' };
   const end = lines.findIndex(isEnd);
+  // A head is structure even with no end after it: the reply was cut off inside the block, and is read
+  // (and reported truncated) as with the format named, never as a block that could not be read.
   if (end < 0)
-    return { score: 0.2, reason: `\`${lines[head].trim()}\` at line ${head + 1} but no \`>>>>>>> REPLACE\` line (a cut-off reply?)` };
+    return { score: 0.8, reason: `\`${lines[head].trim()}\` at line ${head + 1} but no \`>>>>>>> REPLACE\` line (a cut-off reply)` };
   return { score: 0.9, reason: `\`${lines[head].trim()}\` at line ${head + 1} and \`${lines[end].trim()}\` at line ${end + 1}` };
 }
 

@@ -160,6 +160,18 @@ export function openingEnvelope(reply: string, from: number): { index: number; 0
   return null;
 }
 
+/**
+ * Where an opening `<FILE_CHANGES` tag (the name whole) starts that the
+ * reply ends inside, with no `>` and no line break after it; null when there
+ * is none (from `from` on).
+ */
+function cutOpening(reply: string, from: number): number | null {
+  const at = reply.lastIndexOf('<FILE_CHANGES');
+  if (at < from) return null;
+  const rest = reply.slice(at + '<FILE_CHANGES'.length).trimEnd();
+  return /^(?:[ \t][^>\n]*)?$/.test(rest) ? at : null;
+}
+
 const FENCE_OPEN = /^[ \t]*(?:(`{3,})[^`]*|(~{3,}).*)$/;
 const FENCE_CLOSE = /^[ \t]*(`{3,}|~{3,})[ \t]*$/;
 
@@ -348,9 +360,18 @@ function scan(reply: string, files: readonly string[]): Scan {
   let pos = 0;
   for (;;) {
     const open = openingEnvelope(reply, pos);
-    if (!open) break;
+    if (!open) {
+      // "Truncation": the reply ends inside the opening tag of an envelope.
+      const cut = cutOpening(reply, pos);
+      if (cut !== null)
+        diagnostics.push(
+          diagnostic('truncated', 'error', `the reply ends inside the \`<FILE_CHANGES>\` tag at line ${lineOf(cut)}: it was cut off before any directive; send the rest of the reply`, endSpan(reply, at.lines)),
+        );
+      break;
+    }
     const envelope: EnvelopeRange = { from: open.index, to: reply.length, closed: false };
     envelopes.push(envelope);
+    const before = edits.length;
     /** A directive whose end is uncertain: the directives after it in this envelope may be its content. */
     let poison: { tag: string; line: number } | null = null;
     let p = open.index + open[0].length;
@@ -638,7 +659,19 @@ function scan(reply: string, files: readonly string[]): Scan {
       // A directive without its closing tag ran to the reply's end.
       if (p >= reply.length) break;
     }
-    if (!envelope.closed) break;
+    if (!envelope.closed) {
+      // "Truncation": an envelope never closed, from which no directive was read.
+      if (edits.length === before)
+        diagnostics.push(
+          diagnostic(
+            'truncated',
+            'error',
+            `the reply ends inside the <FILE_CHANGES> envelope opened at line ${lineOf(open.index)}, before any complete directive and its </FILE_CHANGES>: it was cut off; send the rest of the reply`,
+            endSpan(reply, at.lines),
+          ),
+        );
+      break;
+    }
     pos = envelope.to;
   }
   // A directive folded into a write repeats that write's final text (the engine applies it once).
