@@ -3,6 +3,7 @@
 // the contract.
 
 import type { Format } from '../../core/types.ts';
+import { withViewPrefixes } from '../../core/view-prefix.ts';
 import { locateSearch } from './locate.ts';
 import { parseSearchReplace } from './parse.ts';
 import { CALL_OPEN, isEnd, isHead } from './syntax.ts';
@@ -41,7 +42,8 @@ export const searchReplace: Format = {
   parse: parseSearchReplace,
   detect: detectSearchReplace,
   write: writeSearchReplace,
-  locate: locateSearch,
+  // A SEARCH copied with the numbered view's `12│` prefixes fails saying so (core/view-prefix.ts).
+  locate: (lines, edit, options, budget) => withViewPrefixes(locateSearch(lines, edit, options, budget), lines, edit.old, edit.file, 'the SEARCH lines', options),
   // A second end marker before the next block makes the end ambiguous.
   stream: settledUnlessProbed(() => ['>>>>>>> REPLACE\n']),
   markers: searchReplaceMarkers(
