@@ -7,6 +7,14 @@ export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 /** A bug: the engine or the CLI threw something unexpected. */
 export const EXIT_INTERNAL = 3;
+/**
+ * `apply` on disk: the reply holds no edit to apply (an empty reply, a chat
+ * answer, a diff whose only hunk changes nothing), so nothing was applied or
+ * written. Not a success: `model | ln-diff apply && git commit` must stop.
+ * (`apply --json` exits as its result's `ok` says: the engine reports such a
+ * reply as `ok` with the warning `no-edits`, and the caller reads `edits`.)
+ */
+export const EXIT_NO_EDITS = 4;
 
 /** An error the CLI reports on one stderr line, with its exit code. */
 export class CliError extends Error {

@@ -11,7 +11,7 @@ import { defaultJobs } from './jobs.ts';
 import { predict, writeAllOrNothing, writeEach, type Outcome } from './changes.ts';
 import { notOnDisk, planDisk } from './plan.ts';
 import { decodeUtf8, openBase, readAllStdin, readTextFile, removeStaleTemps, stdinIsTerminal } from './disk.ts';
-import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, printable, shown } from './errors.ts';
+import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_NO_EDITS, EXIT_OK, EXIT_USAGE, printable, shown } from './errors.ts';
 import { changeLine, resultLines, styleFor, totalsLine } from './summary.ts';
 import { writeStdout } from './stdout.ts';
 
@@ -55,7 +55,10 @@ Commands:
 Exit status: 0 every edit applied (and every file was written); 1 some edit failed (an edit
 already applied too: already-applied, nothing written twice), or a file could not be written;
 2 malformed request, usage error, unsafe path or unreadable file (nothing written); 3 internal
-error. conformance: 0 every case passed, 1 some case failed.
+error; 4 (apply on disk) the reply holds no edit, as an empty reply or a chat answer: nothing
+applied, nothing written. apply --json exits 0 when its result is ok, 1 otherwise: a reply with
+no edit is ok there (warning no-edits, edits []). conformance: 0 every case passed, 1 some case
+failed.
 `;
 }
 
@@ -143,7 +146,9 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
     held,
   };
   out(totalsLine(result, totals, style) + '\n');
-  return result.ok && notDone.length === 0 ? EXIT_OK : EXIT_FAILED;
+  if (!result.ok || notDone.length > 0) return EXIT_FAILED;
+  // Nothing to apply (an empty reply, a chat answer) is not a success: the pipeline must stop.
+  return result.edits.length === 0 ? EXIT_NO_EDITS : EXIT_OK;
 }
 
 // ---------------------------------------------------------------- read

@@ -155,13 +155,12 @@ export function locate(
     if (above !== null) return fuzzy(cited + 1);
   }
 
-  return {
-    ok: false,
-    code: 'no-match',
-    kind: null,
-    outside: cited === null ? [] : occurrencesOutside(lines, old, false, lo, hi),
-    ...closest(lines, old, cited, lo, hi, request),
-  };
+  const outside = cited === null ? [] : occurrencesOutside(lines, old, false, lo, hi);
+  // The block is in the file unchanged, only further from the cited place than the window:
+  // that copy is the candidate, not whatever place in the window is most alike.
+  if (outside.length > 0)
+    return { ok: false, code: 'no-match', kind: null, outside, ...tiedCandidates(outside, (s) => candidateAt(lines, old, s, cited)) };
+  return { ok: false, code: 'no-match', kind: null, outside, ...closest(lines, old, cited, lo, hi, request) };
 }
 
 function ambiguous(

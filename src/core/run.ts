@@ -506,7 +506,7 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
     // (A text without a CR has only LF endings: no need to look at them one by one.)
     const uniform = (!created && request.files[path].indexOf('\r') === -1) || uniformEndings(base);
     const splices: Splice[] = list.flatMap((w) => placedSplices(w, base, uniform, created));
-    const finalNewline = endOfFile(list, base.lines.length);
+    const finalNewline = endOfFile(list, base);
     // The common case written from the original string's slices; the general one through the line model.
     let text = finalNewline === undefined && Object.hasOwn(request.files, path) ? spliceText(request.files[path], base, splices) : null;
     if (text === null) {
@@ -555,15 +555,29 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
  * The final-newline state the edits of one file set (`Edit.finalNewline`, a
  * unified diff's `\ No newline at end of file`), or undefined. Only an edit
  * that reaches the end of the file may set it; another one's is ignored,
- * with a `stray-marker` warning: no line break inside the file is lost.
+ * with a `stray-marker` warning: no line break inside the file is lost. A
+ * marker after a context line (`Edit.claimsNoFinalNewline`) sets nothing: at
+ * the end of a file that ends with a line break it is wrong, and is warned
+ * of as stray too.
  */
-function endOfFile(list: readonly Work[], n: number): boolean | undefined {
+function endOfFile(list: readonly Work[], base: TextFile): boolean | undefined {
+  const n = base.lines.length;
   let state: boolean | undefined;
   for (const w of list) {
     const set = w.edit.finalNewline;
-    if (set === undefined) continue;
+    if (set === undefined && w.edit.claimsNoFinalNewline !== true) continue;
     if (w.to === n) {
-      state ??= set;
+      if (set !== undefined) state ??= set;
+      else if (n > 0 && !lacksFinalNewline(base))
+        w.result.warnings = [
+          ...w.result.warnings,
+          diagnostic(
+            'stray-marker',
+            'warning',
+            `the "\\ No newline at end of file" marker after the edit's last context line says that ${w.edit.file} ends without a line break, but it ends with one: the marker was ignored, and the file keeps its final line break (a context line keeps the file's line as it is); to remove the final line break, remove the last line and add it back ("-" and "+" lines), with the marker after the added line`,
+            w.edit.span,
+          ),
+        ];
       continue;
     }
     const where = lines({ start: w.from! + 1, end: w.to! });

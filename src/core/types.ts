@@ -90,6 +90,16 @@ export interface Edit {
    * ignored, with a `stray-marker` warning.
    */
   finalNewline?: boolean;
+  /**
+   * The reply says that the edit's last line, a line it keeps (a unified
+   * diff's context line, followed by `\ No newline at end of file`), ends
+   * the file without a line ending: a claim about the file, not a change
+   * (a kept line keeps its own ending). Placed at the end of a file that
+   * does end with a line ending, the claim is wrong: the file keeps it, with
+   * a `stray-marker` warning; elsewhere it is ignored with the same warning
+   * as `finalNewline`. Never set together with `finalNewline`.
+   */
+  claimsNoFinalNewline?: boolean;
   /** After the edits, the file moves to this path (the old path is deleted). */
   moveTo?: string;
   /** Format-specific data for the format's own `locate` (JSON-safe). */

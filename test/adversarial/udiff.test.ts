@@ -307,13 +307,26 @@ describe('udiff: re-indented replies', () => {
 describe('udiff: headers without hunks, rules, quotes, and hunks that change nothing', () => {
   const files = { 'config.py': CONFIG };
   it('a file header with no hunk is malformed at the header, not a reply without edits', () => {
-    for (const after of ['something\n', '', 'Done.\n', '\n\nThat is all.\n']) {
+    for (const after of ['something\n', 'Done.\n', '\n\nThat is all.\n']) {
       const r = apply(`--- a/config.py\n+++ b/config.py\n${after}`, files);
       untouched(r, files);
       assert.deepEqual(r.diagnostics.map((d) => d.code), ['malformed'], after);
       assert.equal(r.diagnostics[0].reply?.start.line, 1);
       assert.match(r.diagnostics[0].message, /@@ -START,COUNT \+START,COUNT @@/);
     }
+  });
+
+  it('a file header the reply ends right after (blank lines at most, or in a fence never closed) was cut off: truncated, for its file', () => {
+    for (const reply of ['--- a/config.py\n+++ b/config.py\n', '--- a/config.py\n+++ b/config.py', '--- a/config.py\n+++ b/config.py\n\n  \n', '```diff\n--- a/config.py\n+++ b/config.py\n']) {
+      for (const format of ['udiff', 'auto']) {
+        const r = apply(reply, files, format);
+        untouched(r, files);
+        assert.deepEqual([r.edits.map((e) => [e.file, e.code]), r.diagnostics], [[['config.py', 'truncated']], []], `${format}: ${JSON.stringify(reply)}`);
+        assert.match(r.edits[0].message, /^the reply ends after the file header at line \d for config\.py, before any hunk: it was cut off/);
+      }
+    }
+    // A header that deletes or creates a file may mean that alone: it keeps its own reading.
+    assert.equal(apply('--- a/config.py\n+++ /dev/null\n', files).edits[0].code, 'malformed');
   });
 
   it('a git header with no hunk is malformed', () => {

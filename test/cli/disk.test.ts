@@ -48,6 +48,27 @@ test('apply: reply from a file, "-" for stdin, and the cwd as the default base',
   assert.equal(readFileSync(join(dir, 'src/app.py'), 'utf8'), APP);
 });
 
+test('apply: a reply with no edit (empty, a chat answer, a hunk that changes nothing) exits 4 and writes nothing', (t) => {
+  const dir = project(t);
+  const replies: [string, string[], string][] = [
+    ['', [], /no-edits/.source],
+    ['Looks good to me, nothing to change.\n', [], /no-edits/.source],
+    ['--- a/src/app.py\n+++ b/src/app.py\n@@ -1,2 +1,2 @@\n def f():\n     print("old")\n', ['--format', 'udiff'], /no-change/.source],
+  ];
+  for (const [reply, args, finding] of replies) {
+    const r = run(['apply', '--base', dir, ...args], { input: reply });
+    assert.equal(r.status, 4, `${JSON.stringify(reply)}: ${r.stdout}${r.stderr}`);
+    assert.equal(r.stderr, '');
+    assert.match(r.stdout, new RegExp(finding));
+    assert.match(r.stdout, /0 edits: 0 applied, 0 failed; 0 files changed\n$/);
+    assert.equal(readFileSync(join(dir, 'src/app.py'), 'utf8'), APP);
+  }
+  // The same with --dry-run and --atomic; a malformed reply (no edit read, but structure) is a failure, 1.
+  assert.equal(run(['apply', '--base', dir, '--dry-run', '--atomic'], { input: 'no change needed\n' }).status, 4);
+  assert.equal(run(['apply', '--base', dir], { input: 'src/app.py\n<editblock>\n</editblock>\n' }).status, 1);
+  assert.match(run(['--help']).stdout, /4 \(apply on disk\) the reply holds no edit/);
+});
+
 test('apply: offset matches are reported with their offset', (t) => {
   const dir = project(t);
   // Cited at line 1, really at line 2.

@@ -74,6 +74,15 @@ test('apply --json: a failed edit exits 1, still prints the result, file text un
   assert.equal(result.edits[0].code, 'no-match');
 });
 
+test('apply --json: a reply with no edit is ok with the warning no-edits, and exits 0 as its ok says', () => {
+  const r = applyJson({ format: 'auto', files: { 'a.txt': 'x\n' }, response: '' });
+  assert.equal(r.status, 0, r.stderr);
+  const result = parseResult(r.stdout);
+  assert.equal(result.ok, true);
+  assert.deepEqual(result.edits, []);
+  assert.deepEqual(result.diagnostics.map((d: { code: string }) => d.code), ['no-edits']);
+});
+
 test('apply --json: options are passed to the engine', () => {
   const request = {
     format: 'ln-diff',

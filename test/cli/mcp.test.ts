@@ -173,6 +173,17 @@ describe('ln-diff mcp: tools and prompts', () => {
       assert.equal(r.isError, true, `${name} ${JSON.stringify(args)}`);
       assert.match(text(r), expected, `${name} ${JSON.stringify(args)}`);
     }
+    // A reply with no edit: an error result whose ok agrees (the engine's own result is ok, with no-edits).
+    for (const reply of ['', 'no edits here, only prose\n']) {
+      const r = await call(c.client, 'apply_edits', { reply });
+      assert.equal(r.isError, true);
+      const out = r.structuredContent as { ok: boolean; edits: unknown[]; diagnostics: { code: string }[] };
+      assert.equal(out.ok, false, JSON.stringify(reply));
+      assert.deepEqual(out.edits, []);
+      assert.deepEqual(out.diagnostics.map((d) => d.code), ['no-edits']);
+    }
+    const { tools } = await c.client.listTools();
+    assert.match(tools.find((x) => x.name === 'apply_edits')!.description ?? '', /holds no edit at all \(empty, or prose only\)/);
     const range = await call(c.client, 'read_file', { path: 'long.txt', start_line: 2400, end_line: 2500 });
     assert.equal((range.structuredContent as { total_lines: number }).total_lines, 2500);
     const unknown = await call(c.client, 'no_such_tool', {});

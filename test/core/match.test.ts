@@ -180,6 +180,20 @@ describe('the window', () => {
     assert.equal(unplaced(locate(lines, ['L7'], 4, { window: 1 })).code, 'no-match');
   });
 
+  it('a block that occurs exactly only outside the window: the candidate is that copy (each one), not the closest place in the window', () => {
+    // L20..L24 and their look-alikes: the window around the cited place holds lines much like the block.
+    const lines = Array.from({ length: 200 }, (_, i) => `value_${i % 7} = compute(alpha, beta)`);
+    const block = ['def special(value):', '    total = value * 2', '    return total'];
+    lines.splice(140, 3, ...block);
+    const u = unplaced(locate(lines, block, 19));
+    assert.deepEqual(u.outside, [140]);
+    assert.deepEqual(u.candidates, [{ start: 141, end: 143, offset: 121, similarity: 1, lines: block, differs: [false, false, false] }]);
+    const twice = [...lines.slice(0, 180), ...block, ...lines.slice(183)];
+    assert.deepEqual(unplaced(locate(twice, block, 19)).candidates.map((c) => [c.start, c.offset]), [[141, 121], [181, 161]]);
+    // Without such a copy the closest place in the window is named, as before.
+    assert.deepEqual(unplaced(locate(lines, ['value_1 = compute(alpha, betta)'], 19)).candidates.map((c) => c.start), [23]);
+  });
+
   it('a cited place past the end of the file still searches the window back into the file', () => {
     const lines = file(100);
     const p = placed(locate(lines, ['L90'], 120));

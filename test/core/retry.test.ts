@@ -61,3 +61,36 @@ describe('retryMessages', () => {
     assert.doesNotMatch(messages.get(1)!, /The edit cites/);
   });
 });
+
+describe('a block whose lines occur only outside the window', () => {
+  // Lines that look alike near the cited place, the block itself 121 lines below it.
+  const lines: string[] = [];
+  for (let i = 1; i <= 40; i++) lines.push(`def fn_${i}(x):`, `    y = x + ${i}`, '    return y', '');
+  lines.splice(140, 0, 'def special(value):', '    total = value * 2', '    return total', '');
+  const files = { 'a.py': lines.join('\n') + '\n' };
+  const hunk = '--- a/a.py\n+++ b/a.py\n@@ -20,3 +20,3 @@\n def special(value):\n-    total = value * 2\n+    total = value * 3\n     return total\n';
+
+  it('udiff: the candidate and the retry message are the copy at lines 141-143, and the message gives the header that places it', () => {
+    const result = applyRequest({ format: 'udiff', files, response: hunk });
+    const [e] = result.edits;
+    assert.deepEqual([e.code, e.candidates.map((c) => [c.start, c.end, c.offset, c.similarity])], ['no-match', [[141, 143, 121, 1]]]);
+    assert.equal(
+      e.message,
+      "the hunk's context and removed lines do not match a.py within 50 lines of line 20, where its header's old start puts them; they occur unchanged at lines 141-143, 121 lines below, too far from the header's number to be trusted: if that is the place meant, write the header as `@@ -141,3 +141,3 @@`",
+    );
+    const message = retryMessages(result, { format: getFormat('udiff'), response: hunk, files: ['a.py'] }).get(0)!;
+    assert.match(message, /a\.py has at lines 141-143:\n141│def special\(value\):\n142│    total = value \* 2\n143│    return total\n/);
+    assert.doesNotMatch(message, /fn_/);
+    // Without numbers the hunk cites no place, and applies where its lines occur once.
+    const bare = applyRequest({ format: 'udiff', files, response: hunk.replace('@@ -20,3 +20,3 @@', '@@ @@') });
+    assert.deepEqual([bare.ok, bare.edits[0].range, bare.edits[0].offset], [true, { start: 141, end: 143 }, null]);
+  });
+
+  it('udiffx and ln-diff: the same candidate', () => {
+    const x = applyRequest({ format: 'udiffx', files, response: `<FILE_CHANGES>\n<FILE_PATCH path="a.py">\n${hunk.split('\n').slice(2).join('\n')}</FILE_PATCH>\n</FILE_CHANGES>\n` });
+    assert.deepEqual(x.edits[0].candidates.map((c) => [c.start, c.offset]), [[141, 121]]);
+    assert.match(x.edits[0].message, /write the header as `@@ -141,3 \+141,3 @@`$/);
+    const ln = applyRequest({ format: 'ln-diff', files, response: 'a.py\n<editblock>\n<<<<<<< REMOVE\n20│def special(value):\n21│    total = value * 2\n=======\n  │def special(value):\n  │    total = value * 3\n>>>>>>> INSERT\n</editblock>\n' });
+    assert.deepEqual([ln.edits[0].code, ln.edits[0].candidates.map((c) => [c.start, c.offset])], ['no-match', [[141, 121]]]);
+  });
+});

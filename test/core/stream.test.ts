@@ -345,7 +345,8 @@ const WHEN: {
     why: 'when the next block begins, or at the end (a second end marker could still make the end ambiguous)',
     files: { 'a.py': 'x = 1\ny = 2\n' },
     reply: ['a.py', '```python', '<<<<<<< SEARCH', 'x = 1', '=======', 'x = 3', '>>>>>>> REPLACE', '```', 'a.py', '```python', '<<<<<<< SEARCH', 'y = 2', '=======', 'y = 4', '>>>>>>> REPLACE'],
-    started: [3, 11],
+    // Begun with the fence after the path line (a reply cut there is cut inside the block).
+    started: [2, 10],
     complete: [11, 'end'],
   },
   {
@@ -369,7 +370,8 @@ const WHEN: {
     why: 'a hunk when its section ends: at the next hunk header, or at the closing fence',
     files: { 'a.py': 'a\nb\nc\nd\ne\nf\n' },
     reply: ['```diff', '--- a.py', '+++ a.py', '@@ -1,2 +1,2 @@', '-a', '+A', ' b', '@@ -5,2 +5,2 @@', ' e', '-f', '+F', '```'],
-    started: [4, 8],
+    // The first begun with its file header (a reply cut right after it is cut inside the file's diff).
+    started: [3, 8],
     complete: [8, 12],
   },
   {
@@ -377,7 +379,7 @@ const WHEN: {
     why: 'a new file takes every hunk until the next file header',
     files: { 'a.py': 'a\n' },
     reply: ['--- /dev/null', '+++ b/new.py', '@@ -0,0 +1 @@', '+n', '--- a.py', '+++ a.py', '@@ -1 +1 @@', '-a', '+A', ''],
-    started: [2, 7],
+    started: [2, 6],
     complete: [6, 'end'],
   },
   {

@@ -240,8 +240,14 @@ describe('truncated replies', () => {
           const heads = lineEnds(reply, isHead);
           const ends = lineEnds(reply, isEnd);
           assert.equal(heads.length, full.edits.length);
+          // A block is begun once three characters of the fence before its head are written (a
+          // reply cut inside that fence, after the path line, is cut inside the block: truncated).
+          const fences = heads.map((h) => {
+            const head = reply.lastIndexOf('\n', h - 1) + 1;
+            return reply.lastIndexOf('\n', head - 2) + 1 + 3;
+          });
           forEachCut(reply, 0, 30, (prefix, cut, where) => {
-            const started = heads.filter((h) => h <= cut).length;
+            const started = fences.filter((f) => f <= cut).length;
             const complete = ends.filter((e) => e <= cut).length;
             checkCompletePrefix(files, full, parsedFull, apply(files, prefix), started, complete, where);
           });

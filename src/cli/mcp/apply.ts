@@ -47,7 +47,12 @@ export interface FileReport {
 }
 
 export interface ApplyReport {
-  /** Every edit applied and every file written. */
+  /**
+   * The reply holds an edit, every edit applied and every file was written.
+   * False for a reply with no edit (an empty reply, a chat answer: the
+   * engine's result is `ok` there, with the warning `no-edits`), which is an
+   * error result as well: `ok` is never true when the call's `isError` is.
+   */
   ok: boolean;
   format: string;
   dry_run: boolean;
@@ -102,7 +107,8 @@ export function report(p: Plan, dryRun: boolean): ApplyReport {
     retry: retries.get(e.index) ?? null,
   }));
   return {
-    ok: p.result.ok,
+    // Nothing to apply is not a success (the call is an error result then: see tools.ts).
+    ok: p.result.ok && p.result.edits.length > 0,
     format: p.result.format,
     dry_run: dryRun,
     edits,

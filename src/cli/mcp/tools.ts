@@ -112,7 +112,8 @@ export function registerTools(server: McpServer, settings: ServerSettings): void
       description:
         `Apply a reply holding edits (ln-diff editblocks, SEARCH/REPLACE, unified diff, apply_patch, ... ; default format ${settings.format}) to the files under the root. ` +
         'Each edit is applied where it belongs or refused with the reason; a failed edit comes back with a message saying what the file really has there, so it can be sent again. ' +
-        'dry_run writes nothing and returns the change as a unified diff.' +
+        'dry_run writes nothing and returns the change as a unified diff. ' +
+        'The result is an error (ok false) when no edit applied, and so when the reply holds no edit at all (empty, or prose only): nothing was changed.' +
         (settings.readOnly ? ' This server is read-only: only dry runs are allowed.' : ''),
       inputSchema: {
         reply: z.string().describe('The edits as written in the format (the whole reply may be passed: prose around the edits is ignored)'),

@@ -2,6 +2,7 @@
 // context alone. The format's whole surface for the registry.
 
 import type { Format } from '../../core/types.ts';
+import { withViewPrefixes } from '../../core/view-prefix.ts';
 import { locatePatch } from './locate.ts';
 import { ADD, BEGIN, DELETE, UPDATE, parseApplyPatch } from './parse.ts';
 import { writeApplyPatch } from './write.ts';
@@ -22,7 +23,8 @@ export const applyPatch: Format = {
     return { score: 0, reason: `no \`${BEGIN}\` line` };
   },
   write: writeApplyPatch,
-  locate: locatePatch,
+  // A chunk copied with the numbered view's `12│` prefixes fails saying so (core/view-prefix.ts).
+  locate: (lines, edit, options, budget) => withViewPrefixes(locatePatch(lines, edit, options, budget), lines, edit.old, edit.file, "the chunk's context and removed lines", options),
   // A section without `*** End Patch` around it takes lines until the next marker, and the edit an
   // end of patch closed fails when patch lines and a second `*** End Patch` follow.
   stream: settledUnlessProbed(() => [' x\n', '+x\n*** End Patch\n']),

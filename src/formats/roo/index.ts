@@ -4,6 +4,7 @@
 import { parseText } from '../../core/text.ts';
 import { isFence } from '../search-replace/syntax.ts';
 import type { Format } from '../../core/types.ts';
+import { withViewPrefixes } from '../../core/view-prefix.ts';
 import { locateRoo } from './locate.ts';
 import { parseRoo } from './parse.ts';
 import { SEARCH, SEPARATOR, renderView } from './syntax.ts';
@@ -33,7 +34,8 @@ export const roo: Format = {
   },
   write: writeRoo,
   view: (text) => renderView(parseText(text).lines),
-  locate: locateRoo,
+  // Roo's own `12 | ` prefixes are read as Roo reads them; the ln-diff view's `12│` ones fail saying so (core/view-prefix.ts).
+  locate: (lines, edit, options, budget) => withViewPrefixes(locateRoo(lines, edit, options, budget), lines, edit.old, edit.file, 'the SEARCH lines', options),
   // The REPLACE marker may still close a block cut at a closing tag, and a
   // later <path> or <start_line> changes every block of the element still open.
   stream: settledUnlessProbed(() => ['=======\n>>>>>>> REPLACE\n<start_line>0</start_line>\n<path>\u0001</path>\n</file>\n<path>\u0002</path>\n']),

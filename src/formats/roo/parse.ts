@@ -23,6 +23,8 @@ import {
 /** A tool-call element that can name a path (`<apply_diff>` or `<file>`). */
 interface PathHolder {
   path: string | null;
+  /** The line of the `<apply_diff>` tag that opened the call (none for `<file>` or a bare `<path>`). */
+  opened?: ReplyLine;
 }
 
 /** A `<diff>` element: its `<start_line>` applies to its blocks without a hint of their own. */
@@ -118,7 +120,7 @@ export function parseRoo(reply: string, context: ParseContext): ParseResult {
       }
       switch (name) {
         case 'apply_diff':
-          call = close ? null : { path: null };
+          call = close ? null : { path: null, opened: lines[i] };
           file = diff = null;
           break;
         case 'file':
@@ -307,6 +309,18 @@ export function parseRoo(reply: string, context: ParseContext): ParseResult {
     }
   }
 
+  // "Truncation": an apply_diff call still open at the end of the reply, with no block read in it.
+  const open = call as PathHolder | null;
+  if (open?.opened && !blocks.some((b) => b.call === open)) {
+    diagnostics.push(
+      diagnostic(
+        'truncated',
+        'error',
+        `the reply ends inside the apply_diff call opened at line ${open.opened.line}${open.path ? ` for ${open.path}` : ''}, before \`</apply_diff>\` and before any complete SEARCH/REPLACE block: it was cut off; send the rest of the call`,
+        endSpan(reply, lines),
+      ),
+    );
+  }
   const edits = blocks.map((b, index) => toEdit(b, index, lines, context));
   return { edits, diagnostics };
 }

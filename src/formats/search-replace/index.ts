@@ -3,6 +3,7 @@
 // the contract.
 
 import type { Format } from '../../core/types.ts';
+import { withViewPrefixes } from '../../core/view-prefix.ts';
 import { locateSearch } from './locate.ts';
 import { parseSearchReplace } from './parse.ts';
 import { CALL_OPEN, isEnd, isHead } from './syntax.ts';
@@ -28,8 +29,10 @@ export function detectSearchReplace(reply: string): { score: number; reason: str
   if (rule >= 0) return { score: 0, reason: `\`${lines[rule].trim()}\` after the head at line ${rule + 1} belongs to Roo Code's variant` };
   if (head < 0) return { score: 0, reason: 'no `<<<<<<< SEARCH` or `------- SEARCH` line' };
   const end = lines.findIndex(isEnd);
+  // A head is structure even with no end after it: the reply was cut off inside the block, and is read
+  // (and reported truncated) as with the format named, never as a block that could not be read.
   if (end < 0)
-    return { score: 0.2, reason: `\`${lines[head].trim()}\` at line ${head + 1} but no \`>>>>>>> REPLACE\` line (a cut-off reply?)` };
+    return { score: 0.8, reason: `\`${lines[head].trim()}\` at line ${head + 1} but no \`>>>>>>> REPLACE\` line (a cut-off reply)` };
   return { score: 0.9, reason: `\`${lines[head].trim()}\` at line ${head + 1} and \`${lines[end].trim()}\` at line ${end + 1}` };
 }
 
@@ -39,7 +42,8 @@ export const searchReplace: Format = {
   parse: parseSearchReplace,
   detect: detectSearchReplace,
   write: writeSearchReplace,
-  locate: locateSearch,
+  // A SEARCH copied with the numbered view's `12│` prefixes fails saying so (core/view-prefix.ts).
+  locate: (lines, edit, options, budget) => withViewPrefixes(locateSearch(lines, edit, options, budget), lines, edit.old, edit.file, 'the SEARCH lines', options),
   // A second end marker before the next block makes the end ambiguous.
   stream: settledUnlessProbed(() => ['>>>>>>> REPLACE\n']),
   markers: searchReplaceMarkers(

@@ -5,6 +5,8 @@ import { diagnostic, quote } from '../../core/diagnostics.ts';
 import { endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult } from '../../core/types.ts';
 import { cleanPathLine, EXTENSIONLESS_NAMES, givenFile, normalizePath, readPathLine } from '../../core/paths.ts';
+import { scanFences } from '../whole/fences.ts';
+import { truncatedBlock } from '../whole/parse.ts';
 import {
   CALL_CLOSE,
   CALL_OPEN,
@@ -350,5 +352,33 @@ export function parseSearchReplace(reply: string, context: ParseContext): ParseR
     floor = ending.kind === 'close' ? ending.at + 1 : last + 1;
     i = ending.kind === 'head' ? ending.at : ending.kind === 'close' ? ending.at + 1 : last + 1;
   }
+  const cut = cutBeforeHead(reply, lines, floor, edits.length, context.files);
+  if (cut) edits.push(cut);
   return { edits, diagnostics };
+}
+
+/**
+ * "Truncation": a reply that ends inside a code fence opened after a path
+ * line (the lines after the last block), with no head in it: the reply was
+ * cut off before the head of that file's block was complete, or right
+ * after the fence. The edit of that file, failing with `truncated`; null
+ * when the reply does not end so.
+ */
+function cutBeforeHead(reply: string, lines: readonly ReplyLine[], floor: number, index: number, files: readonly string[]): Edit | null {
+  const blocks = scanFences(lines);
+  const open = blocks[blocks.length - 1];
+  if (!open || open.close !== null || open.open < floor) return null;
+  if (lines.slice(open.open + 1).some((l) => isHead(l.text))) return null;
+  const above = pathAbove(lines, open.open + 1, floor, files);
+  if (above.kind !== 'path') return null;
+  return {
+    index,
+    kind: 'replace',
+    file: above.path,
+    old: [],
+    new: [],
+    span: linesSpan(lines[above.index], lines[lines.length - 1]),
+    warnings: [],
+    error: truncatedBlock(reply, lines, open, `no SEARCH/REPLACE block of ${above.path} was read (\`<<<<<<< SEARCH\`, the lines to find, \`=======\`, the lines that replace them and \`>>>>>>> REPLACE\`), so ${above.path} was not changed`),
+  };
 }

@@ -2,7 +2,8 @@
 // `str_replace_editor` and the tools modelled on it): JSON commands
 // `str_replace`, `insert` and `create`. The format's whole surface for the registry.
 
-import type { Format } from '../../core/types.ts';
+import type { Edit, Format } from '../../core/types.ts';
+import { withViewPrefixes } from '../../core/view-prefix.ts';
 import { locateStr } from './locate.ts';
 import { parseStrReplace } from './parse.ts';
 import { writeStrReplace } from './write.ts';
@@ -10,6 +11,9 @@ import { MARKER, PROMPT } from './prompt.ts';
 import { JSON_CALLS_STREAM } from './stream.ts';
 
 const lineAt = (reply: string, offset: number) => reply.slice(0, offset).split('\n').length;
+
+/** The lines of an edit's old_str (a line break ending it starts no line). */
+const oldLines = (edit: Edit): string[] => String(edit.meta?.old_str ?? '').replace(/\r\n/g, '\n').replace(/\n$/, '').split('\n');
 
 export const strReplace: Format = {
   name: 'str-replace',
@@ -25,7 +29,8 @@ export const strReplace: Format = {
     return { score: 0, reason: 'no `"command": "str_replace"`, `"insert"` or `"create"`' };
   },
   write: writeStrReplace,
-  locate: (lines, edit, _options, budget) => locateStr(lines, edit, budget),
+  // An old_str copied with the numbered view's `12│` prefixes fails saying so (core/view-prefix.ts).
+  locate: (lines, edit, options, budget) => withViewPrefixes(locateStr(lines, edit, budget), lines, oldLines(edit), edit.file, 'the lines of old_str', options),
   stream: JSON_CALLS_STREAM,
   markers: [
     {

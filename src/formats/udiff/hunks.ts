@@ -117,6 +117,12 @@ export interface FileHeader {
   newPath: string;
   /** No hunk follows the header, and the rows were cut off (see `RowsEnd`). */
   cut: boolean;
+  /**
+   * No hunk follows the header, and nothing but blank lines do: the reply
+   * ends right after it. (A header that creates or deletes a file may mean
+   * that alone; one of a changed file was cut off.)
+   */
+  last?: boolean;
 }
 
 export type DiffItem = { type: 'header'; header: FileHeader } | { type: 'hunk'; hunk: Hunk };
@@ -367,6 +373,8 @@ export function scanDiff(rows: readonly Row[], end: RowsEnd): DiffItem[] {
   };
 
   let i = 0;
+  /** The row index after the last file header read (for a header the reply ends after). */
+  let afterHeader = 0;
   while (i < rows.length) {
     const row = at(i);
     if (fence) {
@@ -388,6 +396,7 @@ export function scanDiff(rows: readonly Row[], end: RowsEnd): DiffItem[] {
       const plus = at(i + 1);
       items.push({ type: 'header', header: { minus, plus, oldPath: headerPath(minus.text), newPath: headerPath(plus.text), cut: false } });
       i += 2;
+      afterHeader = i;
       // Hunk lines right after a file header: a hunk whose `@@` line was left out.
       if (i < rows.length && /^[ +-]/.test(at(i).text) && !ends(i)) i = readHunk(plus, i);
       continue;
@@ -412,9 +421,10 @@ export function scanDiff(rows: readonly Row[], end: RowsEnd): DiffItem[] {
     }
     if (doubtful.has(h)) doubt ??= h;
   }
-  // A file header that no hunk followed before the rows were cut off.
+  // A file header that no hunk followed before the rows were cut off; one the reply ends right after.
   const last = items[items.length - 1];
   if (last?.type === 'header' && (end === 'cut' || (end === 'reply' && fence !== null))) last.header.cut = true;
+  if (last?.type === 'header' && end === 'reply' && rows.slice(afterHeader).every((r) => r.text.trim() === '')) last.header.last = true;
   return items;
 }
 
@@ -587,7 +597,9 @@ export function hunkEdit(hunk: Hunk, file: string, index: number, fileError?: Di
   if (hunk.changes === 0 && !hunk.error) return null;
   const n = hunk.numbers;
   const edit = hunkReplace(hunk, file, index);
-  if (hunk.newNoEol) edit.finalNewline = false;
+  // A marker after a context line (one mark for both sides) claims the file's state; it changes nothing.
+  if (hunk.oldMark !== undefined && hunk.oldMark === hunk.newMark) edit.claimsNoFinalNewline = true;
+  else if (hunk.newNoEol) edit.finalNewline = false;
   else if (hunk.oldNoEol) edit.finalNewline = true;
   if (hunk.old.length === 0) {
     edit.kind = 'insert';

@@ -4,6 +4,8 @@
 import { locateShifting } from '../../core/indent.ts';
 import { replyLines } from '../../core/reply.ts';
 import type { Format } from '../../core/types.ts';
+import { withViewPrefixes } from '../../core/view-prefix.ts';
+import { farHunk } from './far.ts';
 import { hunkNumbers } from './hunks.ts';
 import { parseUdiff } from './parse.ts';
 import { writeUdiff } from './write.ts';
@@ -55,8 +57,10 @@ export const udiff: Format = {
   detect: detectUdiff,
   write: writeUdiff,
   stream: UDIFF_STREAM,
-  // The match ladder, then a uniform indent shift (spec/matching.md, Indentation).
-  locate: locateShifting,
+  // The match ladder, then a uniform indent shift (spec/matching.md, Indentation); a copy past the window named in a hunk's terms.
+  // A hunk copied with the numbered view's `12│` prefixes fails saying so (core/view-prefix.ts).
+  locate: (lines, edit, options, budget) =>
+    withViewPrefixes(farHunk(locateShifting(lines, edit, options, budget), edit, options), lines, edit.old, edit.file, "the hunk's context and removed lines", options),
   markers: [
     { line: /^ *--- \S/, next: /^ *\+\+\+ \S/, expected: 'and the `+++` line after it are taken for a file header, but no hunk of it was read: a hunk is `@@ -START,COUNT +START,COUNT @@` and its lines, each starting with a space (context), `-` (removed) or `+` (added), after the file header `--- a/PATH` and `+++ b/PATH`' },
     { line: /^ *@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/, expected: 'is taken for a hunk header, but no hunk was read: a hunk is `@@ -START,COUNT +START,COUNT @@` and its lines, each starting with a space (context), `-` (removed) or `+` (added), after the file header `--- a/PATH` and `+++ b/PATH`' },

@@ -58,6 +58,8 @@ export function resolveHeader(header: FileHeader, files: readonly string[]): Fil
 
 interface Section extends FileTarget {
   header: FileHeader;
+  /** A hunk followed the header (a section that modifies its file makes each hunk an edit at once). */
+  read?: boolean;
   hunks: Hunk[];
 }
 
@@ -129,6 +131,34 @@ function wholeFileEdit(section: Section, index: number, files: readonly string[]
   return edit;
 }
 
+/**
+ * The edit of a file header of a changed file that the reply ends after
+ * (`FileHeader.cut` or `last`: no hunk, and nothing but blank lines or an
+ * unclosed fence after it): `truncated`, so that a reply cut off there is
+ * reported as such, not as a header with no hunk (`malformed`).
+ */
+function cutHeaderEdit(section: Section, index: number): Edit {
+  const { header } = section;
+  const span = rowSpan(header.minus, header.plus);
+  return {
+    index,
+    kind: 'replace',
+    file: section.path,
+    old: [],
+    new: [],
+    span,
+    warnings: [],
+    error:
+      section.error ??
+      diagnostic(
+        'truncated',
+        'error',
+        `the reply ends after the file header at line ${header.minus.line.line}${section.path ? ` for ${section.path}` : ''}, before any hunk: it was cut off; send the rest of the diff, from this header on`,
+        span,
+      ),
+  };
+}
+
 export function parseUdiff(reply: string, context: ParseContext): ParseResult {
   const files = context.files;
   const items = scanDiff(rowsOf(replyLines(reply)), 'reply');
@@ -138,6 +168,7 @@ export function parseUdiff(reply: string, context: ParseContext): ParseResult {
   let section: Section | null = null;
   const flush = () => {
     if (section && section.kind !== 'modify') edits.push(wholeFileEdit(section, edits.length, files));
+    else if (section && (section.header.cut || section.header.last) && !section.read) edits.push(cutHeaderEdit(section, edits.length));
     section = null;
   };
   for (const item of items) {
@@ -148,6 +179,7 @@ export function parseUdiff(reply: string, context: ParseContext): ParseResult {
     }
     const hunk = item.hunk;
     const current = section as Section | null;
+    if (current) current.read = true;
     if (current && current.kind !== 'modify') {
       current.hunks.push(hunk);
       continue;

@@ -5,6 +5,7 @@
 
 import { replyLines } from '../../core/reply.ts';
 import type { Format } from '../../core/types.ts';
+import { withViewPrefixes } from '../../core/view-prefix.ts';
 import { locateUdiffx } from './locate.ts';
 import { envelopes, parseUdiffx } from './parse.ts';
 import { fileContent, writeUdiffx } from './write.ts';
@@ -65,7 +66,8 @@ export const udiffx: Format = {
       : { score: 0, reason: 'no `<FILE_CHANGES>` envelope' };
   },
   write: writeUdiffx,
-  locate: locateUdiffx,
+  // A hunk copied with the numbered view's `12│` prefixes fails saying so (core/view-prefix.ts).
+  locate: (lines, edit, options, budget) => withViewPrefixes(locateUdiffx(lines, edit, options, budget), lines, edit.old, edit.file, "the hunk's context and removed lines", options),
   stream: UDIFFX_STREAM,
   markers: [
     {

@@ -15,6 +15,7 @@
 import { diagnostic } from '../../core/diagnostics.ts';
 import { locateShifting } from '../../core/indent.ts';
 import { locate } from '../../core/match.ts';
+import { farHunk } from '../udiff/far.ts';
 import type { Edit, EngineOptions, MatchKind, MatchOutcome, Placed, RequestBudget } from '../../core/types.ts';
 
 const RANK: Record<MatchKind, number> = { exact: 0, offset: 1, whitespace: 2, fuzzy: 3 };
@@ -48,7 +49,7 @@ export function locateUdiffx(lines: readonly string[], edit: Edit, options: Engi
   const cited = edit.cited !== undefined ? edit.cited - 1 : null;
   const gap = gapOf(edit);
   if (gap !== null) return locateRange(lines, edit, gap, cited, options, budget);
-  const outcome = locateShifting(lines, edit, options, budget);
+  const outcome = farHunk(locateShifting(lines, edit, options, budget), edit, options);
   const found = outcome.ok ? outcome : (blankTail(lines, edit, cited, options, budget) ?? outcome);
   if (found.ok && edit.meta?.unchanged === true) {
     const warning = diagnostic(

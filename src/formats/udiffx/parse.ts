@@ -160,6 +160,18 @@ export function openingEnvelope(reply: string, from: number): { index: number; 0
   return null;
 }
 
+/**
+ * Where an opening `<FILE_CHANGES` tag (the name whole) starts that the
+ * reply ends inside, with no `>` and no line break after it; null when there
+ * is none (from `from` on).
+ */
+function cutOpening(reply: string, from: number): number | null {
+  const at = reply.lastIndexOf('<FILE_CHANGES');
+  if (at < from) return null;
+  const rest = reply.slice(at + '<FILE_CHANGES'.length).trimEnd();
+  return /^(?:[ \t][^>\n]*)?$/.test(rest) ? at : null;
+}
+
 const FENCE_OPEN = /^[ \t]*(?:(`{3,})[^`]*|(~{3,}).*)$/;
 const FENCE_CLOSE = /^[ \t]*(`{3,}|~{3,})[ \t]*$/;
 
@@ -348,9 +360,18 @@ function scan(reply: string, files: readonly string[]): Scan {
   let pos = 0;
   for (;;) {
     const open = openingEnvelope(reply, pos);
-    if (!open) break;
+    if (!open) {
+      // "Truncation": the reply ends inside the opening tag of an envelope.
+      const cut = cutOpening(reply, pos);
+      if (cut !== null)
+        diagnostics.push(
+          diagnostic('truncated', 'error', `the reply ends inside the \`<FILE_CHANGES>\` tag at line ${lineOf(cut)}: it was cut off before any directive; send the rest of the reply`, endSpan(reply, at.lines)),
+        );
+      break;
+    }
     const envelope: EnvelopeRange = { from: open.index, to: reply.length, closed: false };
     envelopes.push(envelope);
+    const before = edits.length;
     /** A directive whose end is uncertain: the directives after it in this envelope may be its content. */
     let poison: { tag: string; line: number } | null = null;
     let p = open.index + open[0].length;
@@ -500,12 +521,13 @@ function scan(reply: string, files: readonly string[]): Scan {
           const fileError = path ? (ambiguous ?? goneError(name, path, tag)) : pathError(name, tag, 'path');
           const marks = rangeMarks(rows);
           const hunks: Edit[] = [];
-          for (const item of scanDiff(marks.rows, how === 'cut' ? 'cut' : 'closed')) {
-            if (item.type !== 'hunk') continue; // `---`/`+++` lines: the tag names the file
-            const edit = hunkEdit(item.hunk, target.file, edits.length + hunks.length, fileError) ?? unchanged(item.hunk, target.file, edits.length + hunks.length);
+          // `---`/`+++` lines are not hunks: the tag names the file.
+          const scanned = scanDiff(marks.rows, how === 'cut' ? 'cut' : 'closed').flatMap((item) => (item.type === 'hunk' ? [item.hunk] : []));
+          for (const [k, hunk] of scanned.entries()) {
+            const edit = hunkEdit(hunk, target.file, edits.length + hunks.length, fileError) ?? unchanged(hunk, target.file, edits.length + hunks.length);
             if (edit) {
               if (fileError) edit.error ??= fileError;
-              withRange(edit, item.hunk, marks.tildes);
+              withRange(edit, hunk, marks.tildes, scanned[k + 1]?.header.line.line ?? Infinity);
               if (target.moveTo !== undefined) edit.moveTo = target.moveTo;
               hunks.push(edit);
             }
@@ -637,7 +659,19 @@ function scan(reply: string, files: readonly string[]): Scan {
       // A directive without its closing tag ran to the reply's end.
       if (p >= reply.length) break;
     }
-    if (!envelope.closed) break;
+    if (!envelope.closed) {
+      // "Truncation": an envelope never closed, from which no directive was read.
+      if (edits.length === before)
+        diagnostics.push(
+          diagnostic(
+            'truncated',
+            'error',
+            `the reply ends inside the <FILE_CHANGES> envelope opened at line ${lineOf(open.index)}, before any complete directive and its </FILE_CHANGES>: it was cut off; send the rest of the reply`,
+            endSpan(reply, at.lines),
+          ),
+        );
+      break;
+    }
     pos = envelope.to;
   }
   // A directive folded into a write repeats that write's final text (the engine applies it once).
@@ -726,7 +760,10 @@ const RANGE_ANCHORS = 2;
 /**
  * "Range removal": the rows without their `~` lines (a line that is `~`
  * alone, no prefix), and each `~` line with what is wrong with it: a `~`
- * needs at least two removal lines right above it and two right below.
+ * needs at least two removal lines right above it and two right below. A
+ * `~` that ends its hunk (the last line of the patch, or right before the
+ * next `@@` line) has none below: its message says so, with its line and
+ * column, since a range whose end is not given cannot be removed.
  */
 function rangeMarks(rows: readonly Row[]): { rows: Row[]; tildes: RangeMark[] } {
   const tildes: RangeMark[] = [];
@@ -741,20 +778,34 @@ function rangeMarks(rows: readonly Row[]): { rows: Row[]; tildes: RangeMark[] } 
     while (removal(k - 1 - above)) above++;
     let below = 0;
     while (removal(k + 1 + below)) below++;
+    const next = rows[k + 1];
+    const after =
+      below > 0
+        ? ''
+        : next === undefined
+          ? ': the patch ends right after it'
+          : next.text.startsWith('@@')
+            ? `: the next hunk's header \`${next.text.trim()}\` follows it at line ${next.line.line}`
+            : `: line ${next.line.line}, after it, is ${JSON.stringify(next.text)}`;
     const problem =
       above < RANGE_ANCHORS || below < RANGE_ANCHORS
-        ? `the \`~\` at line ${row.line.line} removes the lines between the removal lines around it, and needs at least ${RANGE_ANCHORS} "-" lines right above it and ${RANGE_ANCHORS} right below; found ${above} above and ${below} below`
+        ? `line ${row.line.line}, column ${row.col + 1}: the \`~\` removes the lines between the removal lines around it, and needs at least ${RANGE_ANCHORS} "-" lines right above it (the first lines of the range) and ${RANGE_ANCHORS} right below (its last lines); found ${above} above and ${below} below${after}`
         : null;
     tildes.push({ row, problem });
   });
   return { rows: kept, tildes };
 }
 
-/** Mark the edit of a hunk that holds a `~` line: where its old lines leave out the range (`meta.gap`), or why it cannot. */
-function withRange(edit: Edit, hunk: Hunk, tildes: readonly RangeMark[]): void {
+/**
+ * Mark the edit of a hunk that holds a `~` line: where its old lines leave
+ * out the range (`meta.gap`), or why it cannot. A `~` belongs to the hunk
+ * whose header is the last one before it: every `~` from the hunk's header
+ * up to `next` (the line of the next hunk's header), its last line
+ * included.
+ */
+function withRange(edit: Edit, hunk: Hunk, tildes: readonly RangeMark[], next: number): void {
   const first = hunk.header.line.line;
-  const last = hunk.last.line.line;
-  const inside = tildes.filter((t) => t.row.line.line > first && t.row.line.line < last);
+  const inside = tildes.filter((t) => t.row.line.line > first && t.row.line.line < next);
   if (inside.length === 0 || edit.error) return;
   const span = rowSpan(inside[0].row);
   if (inside.length > 1) {
@@ -820,6 +871,16 @@ function foldHunks(target: Edit, hunks: readonly Edit[], described: string): Edi
       fail(p.edit, 'overlap', `it touches the same lines of that text as another hunk of this patch; merge them into one`);
       continue;
     }
+    // A marker after a context line claims the text ends without a line break: wrong when it ends with one.
+    if (p.edit.claimsNoFinalNewline && target.finalNewline !== false)
+      p.edit.warnings.push(
+        diagnostic(
+          'stray-marker',
+          'warning',
+          `the "\\ No newline at end of file" marker after the last context line of the hunk at line ${p.edit.span.start.line} says that the text ${described} wrote ends without a line break, but it ends with one: the marker was ignored, and the text keeps its final line break`,
+          p.edit.span,
+        ),
+      );
     lines = [...lines.slice(0, p.from), ...p.lines, ...lines.slice(p.to)];
     // The state the hunk nearest the end sets (`\ No newline at end of file`).
     finalNewline ??= p.edit.finalNewline;

@@ -102,7 +102,7 @@ describe('writer', () => {
 });
 
 describe('detect', () => {
-  it('scores aider blocks 0.9, Roo blocks 0, a lone head 0.2', () => {
+  it('scores aider blocks 0.9, Roo blocks 0, a lone head (a block cut off) 0.8: structure, read under auto', () => {
     assert.deepEqual(detectSearchReplace(lines('f', '```', '<<<<<<< SEARCH', 'a', '=======', 'b', '>>>>>>> REPLACE', '```')), {
       score: 0.9,
       reason: '`<<<<<<< SEARCH` at line 3 and `>>>>>>> REPLACE` at line 7',
@@ -113,7 +113,7 @@ describe('detect', () => {
     });
     assert.equal(detectSearchReplace(lines('<<<<<<< SEARCH', '-------', 'a', '=======', 'b', '>>>>>>> REPLACE')).score, 0);
     assert.equal(detectSearchReplace(lines('<<<<<<< SEARCH', '---', 'a', '=======', 'b', '>>>>>>> REPLACE')).score, 0.9);
-    assert.equal(detectSearchReplace('<<<<<<< SEARCH\r\na\r\n').score, 0.2);
+    assert.equal(detectSearchReplace('<<<<<<< SEARCH\r\na\r\n').score, 0.8);
     assert.deepEqual(detectSearchReplace('<<<<<<< REMOVE\n1│a\n=======\n>>>>>>> INSERT\n'), { score: 0, reason: 'no `<<<<<<< SEARCH` or `------- SEARCH` line' });
   });
 });

@@ -164,8 +164,36 @@ describe('no newline at end of file', () => {
   it('after a removed line only: the file gets a newline', () => {
     assert.equal(only('@@ -1 +1 @@\n-a\n\\ No newline at end of file\n+b\n').finalNewline, true);
   });
-  it('after a context line: both sides lack it', () => {
-    assert.equal(only('@@ -1,2 +1,2 @@\n-a\n+b\n c\n\\ No newline at end of file\n').finalNewline, false);
+  it('after a context line: a claim about the file, which sets nothing (the context line keeps its own ending)', () => {
+    const e = only('@@ -1,2 +1,2 @@\n-a\n+b\n c\n\\ No newline at end of file\n');
+    assert.deepEqual([e.finalNewline, e.claimsNoFinalNewline], [undefined, true]);
+    // A marker on each side of a changed last line is no claim: the new side's sets the state.
+    const both = only('@@ -1 +1 @@\n-a\n\\ No newline at end of file\n+b\n\\ No newline at end of file\n');
+    assert.deepEqual([both.finalNewline, both.claimsNoFinalNewline], [false, undefined]);
+  });
+  it('after a context line, applied: a file that ends with a line break keeps it, with stray-marker; one without keeps its lack of one, unwarned', () => {
+    const reply = '--- a/f.txt\n+++ b/f.txt\n@@ -1,3 +1,3 @@\n-a\n+A\n b\n c\n\\ No newline at end of file\n';
+    for (const format of ['udiff', 'auto']) {
+      const r = applyRequest({ format, files: { 'f.txt': 'a\nb\nc\n' }, response: reply });
+      assert.equal(r.files['f.txt'], 'A\nb\nc\n', format);
+      assert.deepEqual(r.edits[0].warnings.map((w) => w.code), ['stray-marker']);
+      assert.match(r.edits[0].warnings[0].message, /f\.txt ends without a line break, but it ends with one: the marker was ignored, and the file keeps its final line break/);
+      const kept = applyRequest({ format, files: { 'f.txt': 'a\nb\nc' }, response: reply });
+      assert.deepEqual([kept.files['f.txt'], kept.edits[0].warnings], ['A\nb\nc', []]);
+    }
+    // Away from the end, the claim is stray as any marker there; a CR LF file keeps its last CR LF.
+    const far = applyRequest({ format: 'udiff', files: { 'f.txt': 'a\nb\nc\nd' }, response: reply });
+    assert.deepEqual([far.files['f.txt'], far.edits[0].warnings.map((w) => w.code)], ['A\nb\nc\nd', ['stray-marker']]);
+    const crlf = applyRequest({ format: 'udiff', files: { 'f.txt': 'a\r\nb\r\nc\r\n' }, response: reply });
+    assert.equal(crlf.files['f.txt'], 'A\r\nb\r\nc\r\n');
+  });
+  it('after a context line in udiffx, also in a patch of a file the reply wrote: the text keeps its final line break, with stray-marker', () => {
+    const patch = '<FILE_PATCH path="f.txt">\n@@\n-a\n+A\n b\n\\ No newline at end of file\n</FILE_PATCH>\n';
+    const given = applyRequest({ format: 'udiffx', files: { 'f.txt': 'a\nb\n' }, response: `<FILE_CHANGES>\n${patch}</FILE_CHANGES>\n` });
+    assert.deepEqual([given.files['f.txt'], given.edits[0].warnings.map((w) => w.code)], ['A\nb\n', ['stray-marker']]);
+    const written = applyRequest({ format: 'udiffx', files: {}, response: `<FILE_CHANGES>\n<FILE_NEW path="f.txt">\na\nb\n</FILE_NEW>\n${patch}</FILE_CHANGES>\n` });
+    assert.equal(written.files['f.txt'], 'A\nb\n');
+    assert.deepEqual(written.edits[1].warnings.map((w) => w.code), ['stray-marker']);
   });
   it('absent: the file keeps its state', () => {
     assert.equal(only('@@ -1 +1 @@\n-a\n+b\n').finalNewline, undefined);

@@ -454,6 +454,19 @@ describe('udiffx parser: directives in reply order, range removal, hunks that ch
     assert.deepEqual([own.old, own.meta?.gap, own.error], [['~', 'a'], undefined, undefined]);
   });
 
+  it('refuses a `~` that ends its hunk (the last line, or before the next `@@`): malformed at its line and column, never the lines above it alone', () => {
+    const [last] = edits('<FILE_PATCH path="a.txt">\n@@\n-a\n-b\n~\n</FILE_PATCH>');
+    assert.equal(last.error?.code, 'malformed');
+    assert.equal(last.error?.message, 'line 6, column 1: the `~` removes the lines between the removal lines around it, and needs at least 2 "-" lines right above it (the first lines of the range) and 2 right below (its last lines); found 2 above and 0 below: the patch ends right after it');
+    assert.deepEqual(pos(last.error!.reply!), [6, 1, 6, 2]);
+    const [first, second] = edits('<FILE_PATCH path="a.txt">\n@@\n-a\n-b\n~  \n@@ -4 +4 @@\n-d\n+D\n</FILE_PATCH>');
+    assert.equal(first.error?.code, 'malformed');
+    assert.match(first.error!.message, /^line 6, column 1: .*found 2 above and 0 below: the next hunk's header `@@ -4 \+4 @@` follows it at line 7$/);
+    assert.deepEqual([second.old, second.new, second.error], [['d'], ['D'], undefined]);
+    const r = applyRequest({ format: 'udiffx', files: { 'a.txt': 'a\nb\nc\n' }, response: '<FILE_CHANGES>\n<FILE_PATCH path="a.txt">\n@@\n-a\n-b\n~\n</FILE_PATCH>\n</FILE_CHANGES>\n' });
+    assert.deepEqual([r.ok, r.files['a.txt'], r.edits[0].code], [false, 'a\nb\nc\n', 'malformed']);
+  });
+
   it('reads a hunk of context lines only as an edit that changes nothing, a patch of such hunks no longer malformed', () => {
     const [e] = edits('<FILE_PATCH path="a.txt">\n@@\n a\n b\n</FILE_PATCH>');
     assert.deepEqual([e.kind, e.old, e.new, e.keep, e.meta?.unchanged, e.error], ['replace', ['a', 'b'], ['a', 'b'], [0, 1], true, undefined]);
