@@ -426,6 +426,8 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
 
   // Duplicates apply once; overlapping edits both fail.
   const byFile = new Map<string, Work[]>();
+  /** Applied edits that change nothing: they overlap no edit, and write no splice (they may share lines with one that does). */
+  const inert = new Set<Work>();
   for (const w of work) {
     if (w.result.status !== 'applied') continue;
     const list = byFile.get(w.edit.file) ?? [];
@@ -449,7 +451,9 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
       if (!twin) byChange.set(change, w);
     }
     // Each clashing edit names the first edit in reply order that it clashes with.
-    const partners = firstClashes(active.map((w) => ({ from: w.from!, to: w.to!, whole: whole(w), moveTo: w.edit.moveTo })));
+    // An edit that changes nothing (a context-only hunk) overlaps none: it never blocks one that changes lines.
+    for (const w of active) if (unchanged(w, textOf(w.edit.file)) !== null) inert.add(w);
+    const partners = firstClashes(active.map((w) => ({ from: w.from!, to: w.to!, whole: whole(w), moveTo: w.edit.moveTo, inert: inert.has(w) })));
     // Every message is written before any edit fails (failing forgets the edit's place).
     const clashes = active.flatMap((x, i) => (partners[i] < 0 ? [] : [{ x, y: active[partners[i]], on: shared(x, active[partners[i]]) }]));
     const clashing = new Set(clashes.map((c) => c.x));
@@ -489,7 +493,7 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
     const base = textOf(path) ?? { bom: false, lines: [], eols: [] };
     // (A text without a CR has only LF endings: no need to look at them one by one.)
     const uniform = (!created && request.files[path].indexOf('\r') === -1) || uniformEndings(base);
-    const splices: Splice[] = list.flatMap((w) => placedSplices(w, base, uniform, created));
+    const splices: Splice[] = list.flatMap((w) => (inert.has(w) ? [] : placedSplices(w, base, uniform, created)));
     const finalNewline = endOfFile(list, base.lines.length);
     // The common case written from the original string's slices; the general one through the line model.
     let text = finalNewline === undefined && Object.hasOwn(request.files, path) ? spliceText(request.files[path], base, splices) : null;

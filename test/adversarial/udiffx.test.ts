@@ -336,6 +336,26 @@ describe('udiffx: directives in reply order, range removal, blank lines at the e
     assert.deepEqual(r.files, FILES);
     assert.deepEqual(r.edits.map((e) => [e.status, e.warnings.map((w) => w.code)]), [['applied', ['no-change']]]);
   });
+
+  it('a context-only hunk sharing lines with real hunks (at the start, between two, at the end) blocks none of them', () => {
+    const files = { 'a.txt': 'one\ntwo\nthree\nfour\nfive\nsix\nseven\n' };
+    const after = 'one\ntwo\nTHREE\nfour\nfive\nSIX\nseven\n';
+    const real = ['@@\n two\n-three\n+THREE\n four', '@@\n five\n-six\n+SIX\n seven'];
+    for (const [where, hunks] of [
+      ['start', ['@@\n one\n two', ...real]],
+      ['between', [real[0], '@@\n four\n five', real[1]]],
+      ['end', [...real, '@@\n six\n seven']],
+    ] as const) {
+      const r = apply(`<FILE_PATCH path="a.txt">\n${hunks.join('\n')}\n</FILE_PATCH>`, files);
+      assert.equal(r.files['a.txt'], after, where);
+      assert.deepEqual(codes(r), ['applied', 'applied', 'applied'], where);
+      assert.equal(r.ok, true, where);
+    }
+    // The same in a file written earlier in the reply.
+    const written = apply(`<FILE_NEW path="n.txt">\none\ntwo\nthree\nfour\n</FILE_NEW>\n<FILE_PATCH path="n.txt">\n@@\n one\n two\n@@\n two\n-three\n+THREE\n</FILE_PATCH>`, {});
+    assert.equal(written.files['n.txt'], 'one\ntwo\nTHREE\nfour\n');
+    assert.equal(written.ok, true);
+  });
 });
 
 describe('udiffx: envelopes and directives that give no edit', () => {
