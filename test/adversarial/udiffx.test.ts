@@ -268,6 +268,27 @@ describe('udiffx: differences that do not show', () => {
 
 describe('udiffx: re-indented replies', () => {
   indentationCases('udiffx', (path, c) => `<FILE_CHANGES>\n<FILE_PATCH path="${path}">\n@@\n${hunkBody(c)}\n</FILE_PATCH>\n</FILE_CHANGES>\n`);
+
+  it('a `~` range removal quoted with spaces for the file\'s tabs applies as the same hunk without `~` does', () => {
+    const files = { 'a.go': 'func f() {\n\ta := 1\n\tb := 2\n\tc := 3\n\td := 4\n\te := 5\n\treturn\n}\n' };
+    const added = '+    if a > 0 {\n+        a++\n+    }';
+    const ranged = apply(`<FILE_PATCH path="a.go">\n@@\n-    a := 1\n-    b := 2\n~\n-    d := 4\n-    e := 5\n${added}\n     return\n</FILE_PATCH>`, files);
+    const whole = apply(`<FILE_PATCH path="a.go">\n@@\n-    a := 1\n-    b := 2\n-    c := 3\n-    d := 4\n-    e := 5\n${added}\n     return\n</FILE_PATCH>`, files);
+    assert.deepEqual(codes(whole), ['applied']);
+    assert.deepEqual(codes(ranged), ['applied']);
+    assert.equal(ranged.files['a.go'], 'func f() {\n\tif a > 0 {\n\t\ta++\n\t}\n\treturn\n}\n');
+    assert.equal(ranged.files['a.go'], whole.files['a.go']);
+    assert.equal(ranged.edits[0].match, 'whitespace');
+  });
+
+  it('a `~` range removal whose two parts show different indentations: nothing changed, the message says why', () => {
+    const files = { 'a.py': 'def f():\n    a = 1\n    b = 2\n    c = 3\n    d = 4\n    e = 5\n    return a\n' };
+    // Before `~` cited unindented (for four spaces); after it with eight (for four): no one map.
+    const r = apply('<FILE_PATCH path="a.py">\n@@\n-a = 1\n-b = 2\n~\n-        d = 4\n-        e = 5\n+x = 0\n</FILE_PATCH>', files);
+    untouched(r, files);
+    assert.deepEqual(codes(r), ['no-match']);
+    assert.match(r.edits[0].message, /range removal's lines match lines 2-3 and 5-6/);
+  });
 });
 
 describe('udiffx: directives in reply order, range removal, blank lines at the end', () => {

@@ -6,14 +6,15 @@
 // |----------------------------------------|------------------------------------------------------|
 // | a plain hunk                           | the ladder, then a uniform indent shift              |
 // |                                        | (`locateShifting`, as udiff)                         |
-// | a `~` range removal (`meta.gap`)       | the lines before `~` by the ladder; the lines after  |
-// |                                        | it by the ladder in the lines after those, once      |
+// | a `~` range removal (`meta.gap`)       | the lines before `~` as a plain hunk's; the lines    |
+// |                                        | after it so in the lines after those, once; the      |
+// |                                        | added lines indented by the evidence of both parts   |
 // | trailing blank context the file lacks  | the hunk without those blank lines, only when it     |
 // | at its end                             | then ends where the file's last non-blank line ends  |
 // | context lines only (`meta.unchanged`)  | as a plain hunk, with the warning `no-change`        |
 
 import { diagnostic } from '../../core/diagnostics.ts';
-import { locateShifting } from '../../core/indent.ts';
+import { indentNew, locateShifting } from '../../core/indent.ts';
 import { locate } from '../../core/match.ts';
 import type { Edit, EngineOptions, MatchKind, MatchOutcome, Placed, RequestBudget } from '../../core/types.ts';
 
@@ -97,19 +98,26 @@ function blankTail(lines: readonly string[], edit: Edit, cited: number | null, o
   };
 }
 
+/** What the messages about a hunk's indentation call its parts. */
+const NAMES = { old: "the hunk's context and removed lines", new: "the hunk's added lines", more: 'the hunk' };
+
 /**
- * A `~` range removal: the old lines before the gap are placed by the
- * ladder; the old lines after it by the ladder in the lines after those
- * (the first place there is not taken: they must occur once); the file's
- * lines between the two go with them.
+ * A `~` range removal: the old lines before the gap are placed as a plain
+ * hunk's old lines are (the ladder, then re-indented: `locateShifting`);
+ * the old lines after it so in the lines after those (the first place there
+ * is not taken: they must occur once); the file's lines between the two go
+ * with them. The added lines are indented by the evidence of both parts'
+ * lines against the file lines they face (spec/matching.md, "Indentation").
  */
 function locateRange(lines: readonly string[], edit: Edit, gap: number, cited: number | null, options: EngineOptions, budget?: RequestBudget): MatchOutcome {
-  const top = locate(lines, edit.old.slice(0, gap), cited, options, budget);
+  // Each part is placed alone, with no new lines: how the added lines are indented is decided below, from both.
+  const part = (old: string[], at: number | undefined): Edit => ({ ...edit, old, new: [], keep: undefined, cited: at });
+  const top = locateShifting(lines, part(edit.old.slice(0, gap), edit.cited), options, budget, NAMES);
   if (!top.ok) {
     return { ...top, message: `the ${plural(gap, 'line')} before \`~\` (the range removal's start): ${top.code === 'ambiguous' ? 'they occur in more than one place' : 'they are not in the file'}; the hunk was not applied` };
   }
   const rest = lines.slice(top.end);
-  const bottom = locate(rest, edit.old.slice(gap), null, options, budget);
+  const bottom = locateShifting(rest, part(edit.old.slice(gap), undefined), options, budget, NAMES);
   if (!bottom.ok) {
     const where = `after line ${top.end}, where the lines before \`~\` end (lines ${top.start + 1}-${top.end})`;
     return {
@@ -126,7 +134,20 @@ function locateRange(lines: readonly string[], edit: Edit, gap: number, cited: n
   const from = top.start;
   const bottomStart = top.end + bottom.start;
   const end = top.end + bottom.end;
-  const newLines = withContext(edit, (j) => (j < gap ? lines[top.start + j] : lines[bottomStart + (j - gap)]));
+  const faced = [...lines.slice(top.start, top.end), ...lines.slice(bottomStart, end)];
+  const indented = indentNew(lines, edit, from, undefined, NAMES, faced);
+  if (!indented.ok) {
+    return {
+      ok: false,
+      code: 'no-match',
+      kind: null,
+      candidates: [],
+      outside: [],
+      message: `the range removal's lines match lines ${from + 1}-${top.end} and ${bottomStart + 1}-${end}, but ${indented.why}`,
+    };
+  }
+  const newLines = indented.lines ?? withContext(edit, (j) => faced[j]);
+  const reindented = indented.lines === undefined ? '' : `; ${indented.how}`;
   return {
     ok: true,
     kind: weaker(top.kind, bottom.kind),
@@ -138,7 +159,7 @@ function locateRange(lines: readonly string[], edit: Edit, gap: number, cited: n
     differing: [...top.differing, ...bottom.differing.map((d) => d + gap)],
     message: `applied at lines ${from + 1}-${end}: the \`~\` range removal takes lines ${top.end + 1}-${bottomStart} between the lines around it${
       bottomStart === top.end ? ' (there were none)' : ''
-    }`,
+    }${reindented}`,
   };
 }
 
