@@ -352,6 +352,21 @@ describe('udiffx: directives in reply order, range removal, blank lines at the e
     assert.deepEqual(codes(middle), ['no-match']);
   });
 
+  it('a hunk whose only old lines are blank context the file lacks at its end applies there, before or after its added lines', () => {
+    const files = { 'a.txt': 'first\nsecond\n' };
+    for (const body of ['@@\n+third\n \n', '@@\n \n+third\n', '@@\n \n \n+third\n']) {
+      const r = apply(`<FILE_PATCH path="a.txt">\n${body}</FILE_PATCH>`, files);
+      assert.deepEqual(codes(r), ['applied'], body);
+      assert.equal(r.files['a.txt'], 'first\nsecond\nthird\n', body);
+    }
+    // The file's own blank line at its end stays; the one it lacks is not written.
+    const tail = apply('<FILE_PATCH path="a.txt">\n@@\n \n \n+third\n</FILE_PATCH>', { 'a.txt': 'first\n\n' });
+    assert.equal(tail.files['a.txt'], 'first\n\nthird\n');
+    // A blank line in the middle of the file is where the ladder finds it: nothing is moved to the end.
+    const middle = apply('<FILE_PATCH path="a.txt">\n@@\n+third\n \n</FILE_PATCH>', { 'a.txt': 'first\n\nsecond\n' });
+    assert.equal(middle.files['a.txt'], 'first\nthird\n\nsecond\n');
+  });
+
   it('a hunk of context lines only changes nothing, and says so', () => {
     const r = apply('<FILE_PATCH path="app.py">\n@@\n     load()\n     run()\n</FILE_PATCH>');
     assert.deepEqual(r.files, FILES);

@@ -68,7 +68,8 @@ export function locateUdiffx(lines: readonly string[], edit: Edit, options: Engi
  * its end: placed without them, and only right before the file's blank tail
  * (its last lines that are blank, fewer than the hunk's trailing blank
  * lines), where the lines before them must match as any hunk's old lines at
- * a cited place; else null. The place is the only one where the hunk's lines
+ * a cited place (a hunk with no other old line is placed there at once);
+ * else null. The place is the only one where the hunk's lines
  * are followed by nothing but blank lines, so no search is made elsewhere.
  */
 function blankTail(lines: readonly string[], edit: Edit, cited: number | null, options: EngineOptions, budget?: RequestBudget): Placed | null {
@@ -76,13 +77,17 @@ function blankTail(lines: readonly string[], edit: Edit, cited: number | null, o
   let k = edit.old.length;
   while (k > 0 && isBlank(edit.old[k - 1]) && context.has(k - 1)) k--;
   const dropped = edit.old.length - k;
-  if (dropped === 0 || k === 0) return null;
+  if (dropped === 0) return null;
   let last = lines.length;
   while (last > 0 && isBlank(lines[last - 1])) last--;
   const tail = lines.length - last;
   const at = last - k;
   if (tail >= dropped || at < 0) return null;
-  const found = locate(lines, edit.old.slice(0, k), at, { ...options, fuzzy: false }, budget);
+  // A hunk whose old lines are all trailing blank context has nothing else to compare: the place is the file's end.
+  const found: MatchOutcome =
+    k === 0
+      ? { ok: true, kind: 'exact', start: at, end: at, offset: 0, similarity: 1, differing: [] }
+      : locate(lines, edit.old.slice(0, k), at, { ...options, fuzzy: false }, budget);
   if (!found.ok || found.start !== at) return null;
   const outcome: Placed = { ...found, offset: cited === null ? null : at - cited };
   const start = outcome.start;
@@ -92,9 +97,14 @@ function blankTail(lines: readonly string[], edit: Edit, cited: number | null, o
     kind: weaker(outcome.kind, 'whitespace'),
     end: lines.length,
     newLines,
-    message: `applied at lines ${start + 1}-${lines.length}: the hunk's last ${plural(dropped, 'context line')} ${dropped === 1 ? 'is' : 'are'} blank, and the file has ${
-      tail === 0 ? 'none' : `only ${tail}`
-    } after line ${outcome.end}, where it ends: the hunk was placed without the ${plural(dropped - tail, 'blank line')} the file lacks`,
+    message:
+      k === 0
+        ? `applied at the end of ${lines.length === 0 ? 'the empty file' : 'the file'}: the hunk's only old lines are ${plural(dropped, 'blank context line')}, and the file ends with ${
+            tail === 0 ? 'none' : `only ${tail}`
+          }: the hunk was placed without the ${plural(dropped - tail, 'blank line')} the file lacks`
+        : `applied at lines ${start + 1}-${lines.length}: the hunk's last ${plural(dropped, 'context line')} ${dropped === 1 ? 'is' : 'are'} blank, and the file has ${
+            tail === 0 ? 'none' : `only ${tail}`
+          } after line ${outcome.end}, where it ends: the hunk was placed without the ${plural(dropped - tail, 'blank line')} the file lacks`,
   };
 }
 
