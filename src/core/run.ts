@@ -208,11 +208,11 @@ function unplacedMessage(outcome: Extract<MatchOutcome, { ok: false }>, work: Wo
       end: s + edit.old.length,
     })}, too far to be trusted: cite those line numbers`;
   }
+  if (file.lines.length === 0) return `${what} ${doNot} match ${edit.file}, which is empty${work.format.emptyHint ? `; ${work.format.emptyHint}` : ''}`;
   if (cited && cited.end > file.lines.length) {
     return `${what} ${doNot} match ${edit.file}: the file has ${plural(file.lines.length, 'line')}; cite lines that exist`;
   }
   const c = outcome.candidates[0];
-  if (!c && file.lines.length === 0) return `${what} ${doNot} match ${edit.file}, which is empty; to add lines to it, leave the lines to remove empty`;
   const near = cited ? ` within ${window} lines of the cited place` : '';
   if (!c && unsearched(outcome)) return `${what} ${doNot} match ${edit.file}${near}; ${UNSEARCHED}; re-read the file and copy the lines exactly as it has them`;
   if (!c)

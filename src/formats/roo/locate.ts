@@ -190,6 +190,7 @@ export function locateRoo(lines: readonly string[], edit: Edit, options: EngineO
     if (outside.length > 0) {
       return `the SEARCH block does not match ${where}; the same lines occur at ${range(outside[0], n)}, too far from the hint to be trusted: ${hint.correct(outside[0] + 1)}`;
     }
+    if (lines.length === 0) return `the SEARCH block has ${plural(n, 'line')} but ${file} is empty; to add lines to it, leave the SEARCH section empty`;
     if (lines.length < n) {
       return `the SEARCH block has ${plural(n, 'line')} but ${file} has ${plural(lines.length, 'line')}; use read_file to get the file's current content`;
     }

@@ -2,6 +2,7 @@
 // form (`@@ ... @@`). The format's whole surface for the registry.
 
 import { locateShifting } from '../../core/indent.ts';
+import { EMPTY_HINT, placeUnanchored } from './hunks.ts';
 import { replyLines } from '../../core/reply.ts';
 import type { Format } from '../../core/types.ts';
 import { hunkNumbers } from './hunks.ts';
@@ -55,8 +56,10 @@ export const udiff: Format = {
   detect: detectUdiff,
   write: writeUdiff,
   stream: UDIFF_STREAM,
-  // The match ladder, then a uniform indent shift (spec/matching.md, Indentation).
-  locate: locateShifting,
+  // The match ladder, then a uniform indent shift (spec/matching.md, Indentation); a hunk
+  // of added lines with no numbers has a place only in an empty file.
+  locate: (lines, edit, options, budget) => (edit.old.length === 0 ? placeUnanchored(lines, edit) : locateShifting(lines, edit, options, budget)),
+  emptyHint: EMPTY_HINT,
   markers: [
     { line: /^ *--- \S/, next: /^ *\+\+\+ \S/, expected: 'and the `+++` line after it are taken for a file header, but no hunk of it was read: a hunk is `@@ -START,COUNT +START,COUNT @@` and its lines, each starting with a space (context), `-` (removed) or `+` (added), after the file header `--- a/PATH` and `+++ b/PATH`' },
     { line: /^ *@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/, expected: 'is taken for a hunk header, but no hunk was read: a hunk is `@@ -START,COUNT +START,COUNT @@` and its lines, each starting with a space (context), `-` (removed) or `+` (added), after the file header `--- a/PATH` and `+++ b/PATH`' },

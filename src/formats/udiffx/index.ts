@@ -66,6 +66,7 @@ export const udiffx: Format = {
   },
   write: writeUdiffx,
   locate: locateUdiffx,
+  emptyHint: 'to add lines to it, write its text with <FILE_NEW path="...">, or a FILE_PATCH hunk of added lines only: @@ -0,0 +1,N @@ and the N lines, each starting with "+"',
   stream: UDIFFX_STREAM,
   markers: [
     {

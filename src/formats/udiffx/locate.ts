@@ -12,10 +12,12 @@
 // | trailing blank context the file lacks  | the hunk without those blank lines, only when it     |
 // | at its end                             | then ends where the file's last non-blank line ends  |
 // | context lines only (`meta.unchanged`)  | as a plain hunk, with the warning `no-change`        |
+// | added lines only, no numbers           | in an empty file, its one place; else `malformed`    |
 
 import { diagnostic } from '../../core/diagnostics.ts';
 import { indentNew, locateShifting } from '../../core/indent.ts';
 import { locate } from '../../core/match.ts';
+import { placeUnanchored } from '../udiff/hunks.ts';
 import type { Edit, EngineOptions, MatchKind, MatchOutcome, Placed, RequestBudget } from '../../core/types.ts';
 
 const RANK: Record<MatchKind, number> = { exact: 0, offset: 1, whitespace: 2, fuzzy: 3 };
@@ -47,6 +49,7 @@ function withContext(edit: Edit, fileLine: (j: number) => string | undefined): s
 /** Place a udiffx hunk (`Format.locate`): see the table at the top of this file. */
 export function locateUdiffx(lines: readonly string[], edit: Edit, options: EngineOptions, budget?: RequestBudget): MatchOutcome {
   const cited = edit.cited !== undefined ? edit.cited - 1 : null;
+  if (edit.old.length === 0) return placeUnanchored(lines, edit);
   const gap = gapOf(edit);
   if (gap !== null) return locateRange(lines, edit, gap, cited, options, budget);
   const outcome = locateShifting(lines, edit, options, budget);
