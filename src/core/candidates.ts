@@ -80,8 +80,10 @@ export const CLOSEST_FLOOR = 0.5;
  * The places the block's anchors point to (anchors.ts: where its distinctive
  * lines are in the file as they are) are compared first, then the others
  * nearest first; so a block with one line mistyped names its real place
- * however large the file. When the file is shorter than the block, the
- * closest place is the file's start. `onPlace`, when given, hears each place
+ * however large the file. When no place lies in `[lo, hi]` (the file is
+ * shorter than the block, or the window is past its end), the closest place
+ * is the file's line nearest the cited one (its start without one), named
+ * only when it shares half the text. `onPlace`, when given, hears each place
  * compared (tests count the work with it).
  */
 export function closest(
@@ -94,7 +96,14 @@ export function closest(
   onPlace?: (start: number) => void,
 ): Pick<Unplaced, 'candidates' | 'searched'> {
   if (lines.length === 0) return { candidates: [] };
-  if (hi < lo) return { candidates: [candidateAt(lines, old, Math.max(0, Math.min(cited ?? 0, lines.length - 1)), cited)] };
+  if (hi < lo) {
+    // No whole place (the file is shorter than the block, or the window lies past its end): the nearest
+    // start, named only when it shares half the text like any closest place (a line past the end counts 0).
+    const start = Math.max(0, Math.min(cited ?? 0, lines.length - 1));
+    const slice = lines.slice(start, start + old.length);
+    const mean = old.reduce((sum, line, i) => sum + (slice[i] === undefined ? 0 : lineSimilarity(line, slice[i])), 0) / old.length;
+    return { candidates: mean >= CLOSEST_FLOOR ? [candidateAt(lines, old, start, cited)] : [] };
+  }
   const center = Math.max(lo, Math.min(hi, cited ?? lo));
   const budget = searchBudget(request);
   const places = hi - lo + 1;

@@ -288,7 +288,10 @@ export type Indented = { ok: true; lines: string[] | undefined; how: string } | 
  *   kept; anything else is a failure naming the line and the readings.
  * Blank lines are kept; a context line (`keep`, when `newLines` is not
  * given) is the file's own line. `newLines` are lines a format already
- * worked out (context lines included); else the edit's `new`.
+ * worked out (context lines included); else the edit's `new`. `faced`, when
+ * given, are the file lines the cited lines face, in order, for an edit
+ * whose cited lines are not consecutive in the file (udiffx's `~` range
+ * removal: the lines around the range); else the file's lines from `start`.
  */
 export function indentNew(
   lines: readonly string[],
@@ -296,8 +299,9 @@ export function indentNew(
   start: number,
   newLines: readonly string[] | undefined,
   names: { old: string; new: string },
+  faced?: readonly string[],
 ): Indented {
-  const matched = lines.slice(start, start + edit.old.length);
+  const matched = faced ?? lines.slice(start, start + edit.old.length);
   const written = newLines ?? edit.new;
   const context = (i: number) => newLines === undefined && edit.keep?.[i] !== null && edit.keep?.[i] !== undefined;
   const own = (i: number) => (context(i) ? (matched[edit.keep![i]!] ?? written[i]) : written[i]);

@@ -10,16 +10,25 @@ export interface Placed {
   whole: boolean;
   /** The path it moves the file to; two edits naming different paths clash. */
   moveTo?: string;
+  /**
+   * It changes nothing (its new lines are the lines it replaces, it moves
+   * nothing): it clashes with no edit, so that it never blocks one that does
+   * change its lines (a unified diff's context-only hunk beside real ones).
+   */
+  inert?: boolean;
 }
 
 /**
- * Do two placed edits claim the same original lines? Whole-file edits clash
+ * Do two placed edits claim the same original lines? An edit that changes
+ * nothing clashes with none (overlapping means changing a common line,
+ * which it never does). Otherwise whole-file edits clash
  * with everything; edits moving the file to different paths clash; two
  * ranges clash when they share a line; an insertion point clashes with a
  * range only strictly inside it (insertions at one point stack, and an
  * insertion at a range's edge is beside it, not in it).
  */
 export function clashes(a: Placed, b: Placed): boolean {
+  if (a.inert || b.inert) return false;
   if (a.whole || b.whole) return true;
   if (a.moveTo && b.moveTo && a.moveTo !== b.moveTo) return true;
   if (a.from === a.to) return b.from < a.from && a.from < b.to;
@@ -36,7 +45,15 @@ export function clashes(a: Placed, b: Placed): boolean {
  * edits leave the search structures, so each is found once. `counter.steps`,
  * when given, counts the work done (structure nodes visited, edits claimed).
  */
-export function firstClashes(edits: readonly Placed[], counter?: { steps: number }): number[] {
+export function firstClashes(all: readonly Placed[], counter?: { steps: number }): number[] {
+  // Edits that change nothing clash with none: the others are checked alone, their answers mapped back.
+  if (all.some((e) => e.inert)) {
+    const ids = all.flatMap((e, i) => (e.inert ? [] : [i]));
+    const partner: number[] = new Array(all.length).fill(-1);
+    firstClashes(ids.map((i) => all[i]), counter).forEach((p, j) => (partner[ids[j]] = p < 0 ? -1 : ids[p]));
+    return partner;
+  }
+  const edits = all;
   const k = edits.length;
   const partner: number[] = new Array(k).fill(-1);
   if (k < 2) return partner;

@@ -210,11 +210,11 @@ function unplacedMessage(outcome: Extract<MatchOutcome, { ok: false }>, work: Wo
       end: s + edit.old.length,
     })}, too far to be trusted: cite those line numbers`;
   }
+  if (file.lines.length === 0) return `${what} ${doNot} match ${edit.file}, which is empty${work.format.emptyHint ? `; ${work.format.emptyHint}` : ''}`;
   if (cited && cited.end > file.lines.length) {
     return `${what} ${doNot} match ${edit.file}: the file has ${plural(file.lines.length, 'line')}; cite lines that exist`;
   }
   const c = outcome.candidates[0];
-  if (!c && file.lines.length === 0) return `${what} ${doNot} match ${edit.file}, which is empty; to add lines to it, leave the lines to remove empty`;
   const near = cited ? ` within ${window} lines of the cited place` : '';
   if (!c && unsearched(outcome)) return `${what} ${doNot} match ${edit.file}${near}; ${UNSEARCHED}; re-read the file and copy the lines exactly as it has them`;
   if (!c)
@@ -442,6 +442,8 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
 
   // Duplicates apply once; overlapping edits both fail.
   const byFile = new Map<string, Work[]>();
+  /** Applied edits that change nothing: they overlap no edit, and write no splice (they may share lines with one that does). */
+  const inert = new Set<Work>();
   for (const w of work) {
     if (w.result.status !== 'applied') continue;
     const list = byFile.get(w.edit.file) ?? [];
@@ -465,7 +467,9 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
       if (!twin) byChange.set(change, w);
     }
     // Each clashing edit names the first edit in reply order that it clashes with.
-    const partners = firstClashes(active.map((w) => ({ from: w.from!, to: w.to!, whole: whole(w), moveTo: w.edit.moveTo })));
+    // An edit that changes nothing (a context-only hunk) overlaps none: it never blocks one that changes lines.
+    for (const w of active) if (unchanged(w, textOf(w.edit.file)) !== null) inert.add(w);
+    const partners = firstClashes(active.map((w) => ({ from: w.from!, to: w.to!, whole: whole(w), moveTo: w.edit.moveTo, inert: inert.has(w) })));
     // Every message is written before any edit fails (failing forgets the edit's place).
     const clashes = active.flatMap((x, i) => (partners[i] < 0 ? [] : [{ x, y: active[partners[i]], on: shared(x, active[partners[i]]) }]));
     const clashing = new Set(clashes.map((c) => c.x));
@@ -505,7 +509,7 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
     const base = textOf(path) ?? { bom: false, lines: [], eols: [] };
     // (A text without a CR has only LF endings: no need to look at them one by one.)
     const uniform = (!created && request.files[path].indexOf('\r') === -1) || uniformEndings(base);
-    const splices: Splice[] = list.flatMap((w) => placedSplices(w, base, uniform, created));
+    const splices: Splice[] = list.flatMap((w) => (inert.has(w) ? [] : placedSplices(w, base, uniform, created)));
     const finalNewline = endOfFile(list, base);
     // The common case written from the original string's slices; the general one through the line model.
     let text = finalNewline === undefined && Object.hasOwn(request.files, path) ? spliceText(request.files[path], base, splices) : null;

@@ -359,6 +359,12 @@ export interface Format {
   /** How a reply creates a file in this format, for messages ("to create it, …"). */
   createHint?: string;
   /**
+   * How a reply adds lines to an empty file in this format, for the message
+   * of an edit that cites lines there ("to add lines to it, …"): a reply the
+   * format accepts. Without it, the message gives no advice of the kind.
+   */
+  emptyHint?: string;
+  /**
    * The lines that show a reply meant an edit of this format (its markers,
    * and other tools' markers for the same kind of edit, misspelt ones
    * included): when the format reads no edit and no error from a reply that

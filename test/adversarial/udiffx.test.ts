@@ -268,6 +268,27 @@ describe('udiffx: differences that do not show', () => {
 
 describe('udiffx: re-indented replies', () => {
   indentationCases('udiffx', (path, c) => `<FILE_CHANGES>\n<FILE_PATCH path="${path}">\n@@\n${hunkBody(c)}\n</FILE_PATCH>\n</FILE_CHANGES>\n`);
+
+  it('a `~` range removal quoted with spaces for the file\'s tabs applies as the same hunk without `~` does', () => {
+    const files = { 'a.go': 'func f() {\n\ta := 1\n\tb := 2\n\tc := 3\n\td := 4\n\te := 5\n\treturn\n}\n' };
+    const added = '+    if a > 0 {\n+        a++\n+    }';
+    const ranged = apply(`<FILE_PATCH path="a.go">\n@@\n-    a := 1\n-    b := 2\n~\n-    d := 4\n-    e := 5\n${added}\n     return\n</FILE_PATCH>`, files);
+    const whole = apply(`<FILE_PATCH path="a.go">\n@@\n-    a := 1\n-    b := 2\n-    c := 3\n-    d := 4\n-    e := 5\n${added}\n     return\n</FILE_PATCH>`, files);
+    assert.deepEqual(codes(whole), ['applied']);
+    assert.deepEqual(codes(ranged), ['applied']);
+    assert.equal(ranged.files['a.go'], 'func f() {\n\tif a > 0 {\n\t\ta++\n\t}\n\treturn\n}\n');
+    assert.equal(ranged.files['a.go'], whole.files['a.go']);
+    assert.equal(ranged.edits[0].match, 'whitespace');
+  });
+
+  it('a `~` range removal whose two parts show different indentations: nothing changed, the message says why', () => {
+    const files = { 'a.py': 'def f():\n    a = 1\n    b = 2\n    c = 3\n    d = 4\n    e = 5\n    return a\n' };
+    // Before `~` cited unindented (for four spaces); after it with eight (for four): no one map.
+    const r = apply('<FILE_PATCH path="a.py">\n@@\n-a = 1\n-b = 2\n~\n-        d = 4\n-        e = 5\n+x = 0\n</FILE_PATCH>', files);
+    untouched(r, files);
+    assert.deepEqual(codes(r), ['no-match']);
+    assert.match(r.edits[0].message, /range removal's lines match lines 2-3 and 5-6/);
+  });
 });
 
 describe('udiffx: directives in reply order, range removal, blank lines at the end', () => {
@@ -331,10 +352,45 @@ describe('udiffx: directives in reply order, range removal, blank lines at the e
     assert.deepEqual(codes(middle), ['no-match']);
   });
 
+  it('a hunk whose only old lines are blank context the file lacks at its end applies there, before or after its added lines', () => {
+    const files = { 'a.txt': 'first\nsecond\n' };
+    for (const body of ['@@\n+third\n \n', '@@\n \n+third\n', '@@\n \n \n+third\n']) {
+      const r = apply(`<FILE_PATCH path="a.txt">\n${body}</FILE_PATCH>`, files);
+      assert.deepEqual(codes(r), ['applied'], body);
+      assert.equal(r.files['a.txt'], 'first\nsecond\nthird\n', body);
+    }
+    // The file's own blank line at its end stays; the one it lacks is not written.
+    const tail = apply('<FILE_PATCH path="a.txt">\n@@\n \n \n+third\n</FILE_PATCH>', { 'a.txt': 'first\n\n' });
+    assert.equal(tail.files['a.txt'], 'first\n\nthird\n');
+    // A blank line in the middle of the file is where the ladder finds it: nothing is moved to the end.
+    const middle = apply('<FILE_PATCH path="a.txt">\n@@\n+third\n \n</FILE_PATCH>', { 'a.txt': 'first\n\nsecond\n' });
+    assert.equal(middle.files['a.txt'], 'first\nthird\n\nsecond\n');
+  });
+
   it('a hunk of context lines only changes nothing, and says so', () => {
     const r = apply('<FILE_PATCH path="app.py">\n@@\n     load()\n     run()\n</FILE_PATCH>');
     assert.deepEqual(r.files, FILES);
     assert.deepEqual(r.edits.map((e) => [e.status, e.warnings.map((w) => w.code)]), [['applied', ['no-change']]]);
+  });
+
+  it('a context-only hunk sharing lines with real hunks (at the start, between two, at the end) blocks none of them', () => {
+    const files = { 'a.txt': 'one\ntwo\nthree\nfour\nfive\nsix\nseven\n' };
+    const after = 'one\ntwo\nTHREE\nfour\nfive\nSIX\nseven\n';
+    const real = ['@@\n two\n-three\n+THREE\n four', '@@\n five\n-six\n+SIX\n seven'];
+    for (const [where, hunks] of [
+      ['start', ['@@\n one\n two', ...real]],
+      ['between', [real[0], '@@\n four\n five', real[1]]],
+      ['end', [...real, '@@\n six\n seven']],
+    ] as const) {
+      const r = apply(`<FILE_PATCH path="a.txt">\n${hunks.join('\n')}\n</FILE_PATCH>`, files);
+      assert.equal(r.files['a.txt'], after, where);
+      assert.deepEqual(codes(r), ['applied', 'applied', 'applied'], where);
+      assert.equal(r.ok, true, where);
+    }
+    // The same in a file written earlier in the reply.
+    const written = apply(`<FILE_NEW path="n.txt">\none\ntwo\nthree\nfour\n</FILE_NEW>\n<FILE_PATCH path="n.txt">\n@@\n one\n two\n@@\n two\n-three\n+THREE\n</FILE_PATCH>`, {});
+    assert.equal(written.files['n.txt'], 'one\ntwo\nTHREE\nfour\n');
+    assert.equal(written.ok, true);
   });
 });
 

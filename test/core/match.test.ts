@@ -505,9 +505,13 @@ describe('no match: the closest candidate', () => {
     assert.equal(u.candidates[0].similarity, 0);
   });
 
-  it('a cited place far past the end: the candidate is the last line', () => {
-    const u = unplaced(locate(file(10), ['zz'], 500));
+  it('a cited place far past the end: the candidate is the last line, when it shares half the text', () => {
+    const lines = file(10);
+    const u = unplaced(locate(lines, [lines[9] + 'x'], 500));
     assert.equal(u.candidates[0].start, 10);
+    // A block that shares less than half the text with it names no candidate (spec/matching.md).
+    assert.deepEqual(unplaced(locate(lines, ['zz'], 500)).candidates, []);
+    assert.deepEqual(unplaced(locate(['x = 1'], ['class Unrelated:', '    zzz'], null)).candidates, []);
   });
 });
 

@@ -29,6 +29,16 @@ describe('clashes', () => {
     assert.equal(clashes(point(3), range(1, 3)), false);
     assert.equal(clashes(point(2), point(2)), false);
   });
+  test('an edit that changes nothing clashes with none, not even a whole-file edit', () => {
+    const inert = (p: Placed): Placed => ({ ...p, inert: true });
+    assert.equal(clashes(inert(range(0, 2)), range(1, 3)), false);
+    assert.equal(clashes(range(1, 3), inert(point(2))), false);
+    assert.equal(clashes(inert(range(0, 1)), { from: 0, to: 5, whole: true }), false);
+    // Two real edits around an inert one that shares a line with each: none clashes.
+    assert.deepEqual(firstClashes([range(0, 2), inert(range(1, 4)), range(3, 5)]), [-1, -1, -1]);
+    // The indices of the others are kept: 0 and 2 clash, 1 changes nothing.
+    assert.deepEqual(firstClashes([range(0, 2), inert(range(0, 2)), range(1, 3)]), [2, -1, 0]);
+  });
   test('whole-file edits clash with everything; moves to different paths clash', () => {
     assert.equal(clashes({ from: 0, to: 0, whole: true }, point(5)), true);
     assert.equal(clashes(range(0, 1, 'a'), range(5, 6, 'b')), true);

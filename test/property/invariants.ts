@@ -193,6 +193,8 @@ function checkFiles(files: Files, r: ApplyResult, parsed: ParseResult, opts: Inv
     const uniform = uniformEndings(original);
     const created = !Object.hasOwn(files, path);
     const splices: Splice[] = mine.flatMap((e, k) => {
+      // An edit that changes nothing writes no splice (it may share lines with one that does: it overlaps none).
+      if (e.warnings.some((w) => w.code === 'no-change')) return [];
       const from = e.range!.start - 1;
       const to = e.range!.end;
       const lines = (opts.newLines ?? keptLines)(edits[k], e, original).map((l, i) => {

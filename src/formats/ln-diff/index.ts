@@ -26,6 +26,7 @@ export const lnDiff: Format = {
   },
   write: writeLnDiff,
   createHint: 'to create it, leave the lines to remove empty',
+  emptyHint: 'to add lines to it, leave the lines to remove empty',
   view: (text) => renderView(parseText(text).lines),
   // `</editblock>` may still follow `>>>>>>> INSERT` and belong to the block,
   // and a second end marker would make the end ambiguous.

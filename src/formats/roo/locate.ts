@@ -97,7 +97,10 @@ function hintOf(edit: Edit): { name: string; cited: (line: number) => string; co
 export function locateRoo(lines: readonly string[], edit: Edit, options: EngineOptions = {}, budget?: RequestBudget): MatchOutcome {
   const old = edit.old;
   const n = old.length;
-  const cited = edit.cited !== undefined ? edit.cited - 1 : null;
+  // Numbers copied into the SEARCH lines (`1476 | …`) that put the block past the file's end are
+  // no place in it, so no hint: the block is looked for in the whole file.
+  const copied = edit.meta?.hint === 'line numbers' && edit.cited !== undefined && edit.cited - 1 > lines.length - n;
+  const cited = edit.cited !== undefined && !copied ? edit.cited - 1 : null;
   const window = options.window ?? ROO_WINDOW;
   const file = edit.file;
 
@@ -190,6 +193,7 @@ export function locateRoo(lines: readonly string[], edit: Edit, options: EngineO
     if (outside.length > 0) {
       return `the SEARCH block does not match ${where}; the same lines occur at ${range(outside[0], n)}, too far from the hint to be trusted: ${hint.correct(outside[0] + 1)}`;
     }
+    if (lines.length === 0) return `the SEARCH block has ${plural(n, 'line')} but ${file} is empty; to add lines to it, leave the SEARCH section empty`;
     if (lines.length < n) {
       return `the SEARCH block has ${plural(n, 'line')} but ${file} has ${plural(lines.length, 'line')}; use read_file to get the file's current content`;
     }

@@ -11,7 +11,7 @@ import { decodeUtf8 } from '../../core/utf8.ts';
 import { at, diagnostic, quote } from '../../core/diagnostics.ts';
 import type { ReplyLine } from '../../core/reply.ts';
 import { normalizePath } from '../../core/paths.ts';
-import type { Diagnostic, Edit, Span } from '../../core/types.ts';
+import type { Diagnostic, Edit, MatchOutcome, Span } from '../../core/types.ts';
 
 export const DEV_NULL = '/dev/null';
 
@@ -586,12 +586,35 @@ export function hunkReplace(hunk: Hunk, file: string, index: number, meta?: Edit
   };
 }
 
+/** How a unified diff adds lines to an empty file (`Format.emptyHint`). */
+export const EMPTY_HINT = 'to add lines to it, write a hunk of added lines only: @@ -0,0 +1,N @@ and the N lines, each starting with "+"';
+
+/**
+ * Place a hunk that only adds lines and has no line numbers (a `replace`
+ * edit with no old line, `hunkEdit`): an empty file has one place for them,
+ * its start; any other file has many, so the hunk is `malformed` there.
+ */
+export function placeUnanchored(lines: readonly string[], edit: Edit): MatchOutcome {
+  if (lines.length === 0) {
+    return { ok: true, kind: 'exact', start: 0, end: 0, offset: null, similarity: 1, differing: [], message: `added ${edit.new.length === 1 ? '1 line' : `${edit.new.length} lines`} to the empty file ${edit.file}, its one place` };
+  }
+  return {
+    ok: false,
+    code: 'malformed',
+    kind: null,
+    candidates: [],
+    outside: [],
+    message: `the hunk at line ${edit.span.start.line} only adds lines and has no line numbers, so there is no telling where they go in ${edit.file}: include a few unchanged lines around them as context (" " lines), or number the hunk (@@ -12,0 +13,2 @@)`,
+  };
+}
+
 /**
  * The edit of one hunk of an existing file, or null for a hunk that changes
  * nothing (no `-` or `+` line). Context lines are kept from the file
  * (`keep`); a numbered hunk cites its old start; a hunk that only adds lines
- * is an insertion before old line `a + 1` (`@@ -a,0 ...`), and cannot be
- * placed without numbers.
+ * is an insertion before old line `a + 1` (`@@ -a,0 ...`); without numbers
+ * it stays a replacement of no old line, placed by `placeUnanchored` (only
+ * an empty file has a place for it).
  */
 export function hunkEdit(hunk: Hunk, file: string, index: number, fileError?: Diagnostic): Edit | null {
   if (hunk.changes === 0 && !hunk.error) return null;
@@ -601,7 +624,7 @@ export function hunkEdit(hunk: Hunk, file: string, index: number, fileError?: Di
   if (hunk.oldMark !== undefined && hunk.oldMark === hunk.newMark) edit.claimsNoFinalNewline = true;
   else if (hunk.newNoEol) edit.finalNewline = false;
   else if (hunk.oldNoEol) edit.finalNewline = true;
-  if (hunk.old.length === 0) {
+  if (hunk.old.length === 0 && n) {
     edit.kind = 'insert';
     delete edit.keep;
     delete edit.oldSpans;
@@ -609,17 +632,7 @@ export function hunkEdit(hunk: Hunk, file: string, index: number, fileError?: Di
   } else if (n) {
     edit.cited = Math.max(1, n.oldCount === 0 ? n.oldStart + 1 : n.oldStart);
   }
-  const error =
-    hunk.error ??
-    fileError ??
-    (hunk.old.length === 0 && !n
-      ? diagnostic(
-          'malformed',
-          'error',
-          `the hunk at line ${hunk.header.line.line} only adds lines and has no line numbers, so there is no telling where they go: include a few unchanged lines around them as context (" " lines), or number the hunk (@@ -12,0 +13,2 @@)`,
-          rowSpan(hunk.header),
-        )
-      : undefined);
+  const error = hunk.error ?? fileError;
   if (error) edit.error = error;
   return edit;
 }

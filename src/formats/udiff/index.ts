@@ -2,6 +2,7 @@
 // form (`@@ ... @@`). The format's whole surface for the registry.
 
 import { locateShifting } from '../../core/indent.ts';
+import { EMPTY_HINT, placeUnanchored } from './hunks.ts';
 import { replyLines } from '../../core/reply.ts';
 import type { Format } from '../../core/types.ts';
 import { withViewPrefixes } from '../../core/view-prefix.ts';
@@ -57,10 +58,14 @@ export const udiff: Format = {
   detect: detectUdiff,
   write: writeUdiff,
   stream: UDIFF_STREAM,
-  // The match ladder, then a uniform indent shift (spec/matching.md, Indentation); a copy past the window named in a hunk's terms.
-  // A hunk copied with the numbered view's `12│` prefixes fails saying so (core/view-prefix.ts).
+  // The match ladder, then re-indented lines (spec/matching.md, Indentation); a copy past the window named in a
+  // hunk's terms; a hunk copied with the numbered view's `12│` prefixes fails saying so (core/view-prefix.ts);
+  // a hunk of added lines with no numbers has a place only in an empty file.
   locate: (lines, edit, options, budget) =>
-    withViewPrefixes(farHunk(locateShifting(lines, edit, options, budget), edit, options), lines, edit.old, edit.file, "the hunk's context and removed lines", options),
+    edit.old.length === 0
+      ? placeUnanchored(lines, edit)
+      : withViewPrefixes(farHunk(locateShifting(lines, edit, options, budget), edit, options), lines, edit.old, edit.file, "the hunk's context and removed lines", options),
+  emptyHint: EMPTY_HINT,
   markers: [
     { line: /^ *--- \S/, next: /^ *\+\+\+ \S/, expected: 'and the `+++` line after it are taken for a file header, but no hunk of it was read: a hunk is `@@ -START,COUNT +START,COUNT @@` and its lines, each starting with a space (context), `-` (removed) or `+` (added), after the file header `--- a/PATH` and `+++ b/PATH`' },
     { line: /^ *@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/, expected: 'is taken for a hunk header, but no hunk was read: a hunk is `@@ -START,COUNT +START,COUNT @@` and its lines, each starting with a space (context), `-` (removed) or `+` (added), after the file header `--- a/PATH` and `+++ b/PATH`' },

@@ -68,6 +68,7 @@ export const udiffx: Format = {
   write: writeUdiffx,
   // A hunk copied with the numbered view's `12│` prefixes fails saying so (core/view-prefix.ts).
   locate: (lines, edit, options, budget) => withViewPrefixes(locateUdiffx(lines, edit, options, budget), lines, edit.old, edit.file, "the hunk's context and removed lines", options),
+  emptyHint: 'to add lines to it, write its text with <FILE_NEW path="...">, or a FILE_PATCH hunk of added lines only: @@ -0,0 +1,N @@ and the N lines, each starting with "+"',
   stream: UDIFFX_STREAM,
   markers: [
     {

@@ -6,16 +6,19 @@
 // |----------------------------------------|------------------------------------------------------|
 // | a plain hunk                           | the ladder, then a uniform indent shift              |
 // |                                        | (`locateShifting`, as udiff)                         |
-// | a `~` range removal (`meta.gap`)       | the lines before `~` by the ladder; the lines after  |
-// |                                        | it by the ladder in the lines after those, once      |
+// | a `~` range removal (`meta.gap`)       | the lines before `~` as a plain hunk's; the lines    |
+// |                                        | after it so in the lines after those, once; the      |
+// |                                        | added lines indented by the evidence of both parts   |
 // | trailing blank context the file lacks  | the hunk without those blank lines, only when it     |
 // | at its end                             | then ends where the file's last non-blank line ends  |
 // | context lines only (`meta.unchanged`)  | as a plain hunk, with the warning `no-change`        |
+// | added lines only, no numbers           | in an empty file, its one place; else `malformed`    |
 
 import { diagnostic } from '../../core/diagnostics.ts';
-import { locateShifting } from '../../core/indent.ts';
+import { indentNew, locateShifting } from '../../core/indent.ts';
 import { locate } from '../../core/match.ts';
 import { farHunk } from '../udiff/far.ts';
+import { placeUnanchored } from '../udiff/hunks.ts';
 import type { Edit, EngineOptions, MatchKind, MatchOutcome, Placed, RequestBudget } from '../../core/types.ts';
 
 const RANK: Record<MatchKind, number> = { exact: 0, offset: 1, whitespace: 2, fuzzy: 3 };
@@ -47,6 +50,7 @@ function withContext(edit: Edit, fileLine: (j: number) => string | undefined): s
 /** Place a udiffx hunk (`Format.locate`): see the table at the top of this file. */
 export function locateUdiffx(lines: readonly string[], edit: Edit, options: EngineOptions, budget?: RequestBudget): MatchOutcome {
   const cited = edit.cited !== undefined ? edit.cited - 1 : null;
+  if (edit.old.length === 0) return placeUnanchored(lines, edit);
   const gap = gapOf(edit);
   if (gap !== null) return locateRange(lines, edit, gap, cited, options, budget);
   const outcome = farHunk(locateShifting(lines, edit, options, budget), edit, options);
@@ -68,7 +72,8 @@ export function locateUdiffx(lines: readonly string[], edit: Edit, options: Engi
  * its end: placed without them, and only right before the file's blank tail
  * (its last lines that are blank, fewer than the hunk's trailing blank
  * lines), where the lines before them must match as any hunk's old lines at
- * a cited place; else null. The place is the only one where the hunk's lines
+ * a cited place (a hunk with no other old line is placed there at once);
+ * else null. The place is the only one where the hunk's lines
  * are followed by nothing but blank lines, so no search is made elsewhere.
  */
 function blankTail(lines: readonly string[], edit: Edit, cited: number | null, options: EngineOptions, budget?: RequestBudget): Placed | null {
@@ -76,13 +81,17 @@ function blankTail(lines: readonly string[], edit: Edit, cited: number | null, o
   let k = edit.old.length;
   while (k > 0 && isBlank(edit.old[k - 1]) && context.has(k - 1)) k--;
   const dropped = edit.old.length - k;
-  if (dropped === 0 || k === 0) return null;
+  if (dropped === 0) return null;
   let last = lines.length;
   while (last > 0 && isBlank(lines[last - 1])) last--;
   const tail = lines.length - last;
   const at = last - k;
   if (tail >= dropped || at < 0) return null;
-  const found = locate(lines, edit.old.slice(0, k), at, { ...options, fuzzy: false }, budget);
+  // A hunk whose old lines are all trailing blank context has nothing else to compare: the place is the file's end.
+  const found: MatchOutcome =
+    k === 0
+      ? { ok: true, kind: 'exact', start: at, end: at, offset: 0, similarity: 1, differing: [] }
+      : locate(lines, edit.old.slice(0, k), at, { ...options, fuzzy: false }, budget);
   if (!found.ok || found.start !== at) return null;
   const outcome: Placed = { ...found, offset: cited === null ? null : at - cited };
   const start = outcome.start;
@@ -92,25 +101,37 @@ function blankTail(lines: readonly string[], edit: Edit, cited: number | null, o
     kind: weaker(outcome.kind, 'whitespace'),
     end: lines.length,
     newLines,
-    message: `applied at lines ${start + 1}-${lines.length}: the hunk's last ${plural(dropped, 'context line')} ${dropped === 1 ? 'is' : 'are'} blank, and the file has ${
-      tail === 0 ? 'none' : `only ${tail}`
-    } after line ${outcome.end}, where it ends: the hunk was placed without the ${plural(dropped - tail, 'blank line')} the file lacks`,
+    message:
+      k === 0
+        ? `applied at the end of ${lines.length === 0 ? 'the empty file' : 'the file'}: the hunk's only old lines are ${plural(dropped, 'blank context line')}, and the file ends with ${
+            tail === 0 ? 'none' : `only ${tail}`
+          }: the hunk was placed without the ${plural(dropped - tail, 'blank line')} the file lacks`
+        : `applied at lines ${start + 1}-${lines.length}: the hunk's last ${plural(dropped, 'context line')} ${dropped === 1 ? 'is' : 'are'} blank, and the file has ${
+            tail === 0 ? 'none' : `only ${tail}`
+          } after line ${outcome.end}, where it ends: the hunk was placed without the ${plural(dropped - tail, 'blank line')} the file lacks`,
   };
 }
 
+/** What the messages about a hunk's indentation call its parts. */
+const NAMES = { old: "the hunk's context and removed lines", new: "the hunk's added lines", more: 'the hunk' };
+
 /**
- * A `~` range removal: the old lines before the gap are placed by the
- * ladder; the old lines after it by the ladder in the lines after those
- * (the first place there is not taken: they must occur once); the file's
- * lines between the two go with them.
+ * A `~` range removal: the old lines before the gap are placed as a plain
+ * hunk's old lines are (the ladder, then re-indented: `locateShifting`);
+ * the old lines after it so in the lines after those (the first place there
+ * is not taken: they must occur once); the file's lines between the two go
+ * with them. The added lines are indented by the evidence of both parts'
+ * lines against the file lines they face (spec/matching.md, "Indentation").
  */
 function locateRange(lines: readonly string[], edit: Edit, gap: number, cited: number | null, options: EngineOptions, budget?: RequestBudget): MatchOutcome {
-  const top = locate(lines, edit.old.slice(0, gap), cited, options, budget);
+  // Each part is placed alone, with no new lines: how the added lines are indented is decided below, from both.
+  const part = (old: string[], at: number | undefined): Edit => ({ ...edit, old, new: [], keep: undefined, cited: at });
+  const top = locateShifting(lines, part(edit.old.slice(0, gap), edit.cited), options, budget, NAMES);
   if (!top.ok) {
     return { ...top, message: `the ${plural(gap, 'line')} before \`~\` (the range removal's start): ${top.code === 'ambiguous' ? 'they occur in more than one place' : 'they are not in the file'}; the hunk was not applied` };
   }
   const rest = lines.slice(top.end);
-  const bottom = locate(rest, edit.old.slice(gap), null, options, budget);
+  const bottom = locateShifting(rest, part(edit.old.slice(gap), undefined), options, budget, NAMES);
   if (!bottom.ok) {
     const where = `after line ${top.end}, where the lines before \`~\` end (lines ${top.start + 1}-${top.end})`;
     return {
@@ -127,7 +148,20 @@ function locateRange(lines: readonly string[], edit: Edit, gap: number, cited: n
   const from = top.start;
   const bottomStart = top.end + bottom.start;
   const end = top.end + bottom.end;
-  const newLines = withContext(edit, (j) => (j < gap ? lines[top.start + j] : lines[bottomStart + (j - gap)]));
+  const faced = [...lines.slice(top.start, top.end), ...lines.slice(bottomStart, end)];
+  const indented = indentNew(lines, edit, from, undefined, NAMES, faced);
+  if (!indented.ok) {
+    return {
+      ok: false,
+      code: 'no-match',
+      kind: null,
+      candidates: [],
+      outside: [],
+      message: `the range removal's lines match lines ${from + 1}-${top.end} and ${bottomStart + 1}-${end}, but ${indented.why}`,
+    };
+  }
+  const newLines = indented.lines ?? withContext(edit, (j) => faced[j]);
+  const reindented = indented.lines === undefined ? '' : `; ${indented.how}`;
   return {
     ok: true,
     kind: weaker(top.kind, bottom.kind),
@@ -139,7 +173,7 @@ function locateRange(lines: readonly string[], edit: Edit, gap: number, cited: n
     differing: [...top.differing, ...bottom.differing.map((d) => d + gap)],
     message: `applied at lines ${from + 1}-${end}: the \`~\` range removal takes lines ${top.end + 1}-${bottomStart} between the lines around it${
       bottomStart === top.end ? ' (there were none)' : ''
-    }`,
+    }${reindented}`,
   };
 }
 

@@ -853,7 +853,8 @@ function foldHunks(target: Edit, hunks: readonly Edit[], described: string): Edi
     }
     const where = placeInText(target.new, edit, ENGINE_DEFAULTS);
     if ('code' in where) fail(edit, where.code === 'ambiguous' ? 'ambiguous' : 'no-match', where.message);
-    else placed.push({ edit, ...where });
+    // A hunk that changes nothing (context lines only) overlaps none and writes nothing, as in a given file.
+    else if (!(edit.finalNewline === undefined && sameLines(where.lines, target.new.slice(where.from, where.to)))) placed.push({ edit, ...where });
   }
   // Hunks that touch the same lines of that text both fail, as in a given file.
   placed.sort((a, b) => a.from - b.from || a.to - b.to);
@@ -888,4 +889,8 @@ function foldHunks(target: Edit, hunks: readonly Edit[], described: string): Edi
   target.new = lines;
   if (finalNewline !== undefined) target.finalNewline = finalNewline;
   return failed.sort((a, b) => a.span.from - b.span.from);
+}
+
+function sameLines(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((line, i) => line === b[i]);
 }

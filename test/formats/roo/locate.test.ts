@@ -234,3 +234,34 @@ describe('roo re-indentation', () => {
     assert.equal(neither.files['c.py'], files['c.py']);
   });
 });
+
+describe('numbers copied into SEARCH lines past the end of the file', () => {
+  const FILE = 'def f():\n    a = 1\n    b = 2\n    return a\n';
+  const reply = (search: string) => `<<<<<<< SEARCH\n${search}\n=======\nx\n>>>>>>> REPLACE\n`;
+
+  it('are no hint: a block found once in the file is placed', () => {
+    const r = applyRequest({ format: 'roo', files: { 'a.py': FILE }, response: reply('1476 | def f():\n1477 |     a = 1\n1478 |     b = 2\n1479 |     return a') });
+    assert.deepEqual(r.edits.map((e) => [e.status, e.offset, e.range]), [['applied', null, { start: 1, end: 4 }]]);
+    assert.equal(r.files['a.py'], 'x\n');
+  });
+
+  it('numbers that are a place in the file stay a hint', () => {
+    const r = applyRequest({ format: 'roo', files: { 'a.py': FILE }, response: reply('2 |     a = 1\n3 |     b = 2') });
+    assert.deepEqual(r.edits.map((e) => [e.status, e.offset]), [['applied', 0]]);
+  });
+
+  it('no candidate sharing less than half the text is listed, whatever the window', () => {
+    const unrelated = 'class X:\n    zzz\n    qqq\n    www';
+    for (const [files, search] of [
+      [{ 'a.py': FILE }, '1476 | class X:\n1477 |     zzz\n1478 |     qqq\n1479 |     www'],
+      [{ 'a.py': FILE }, `:start_line:1476\n-------\n${unrelated}`],
+      [{ 'a.py': 'x\n' }, unrelated],
+    ] as const) {
+      const r = applyRequest({ format: 'roo', files, response: reply(search) });
+      assert.deepEqual(r.edits.map((e) => [e.code, e.candidates]), [['no-match', []]], search);
+    }
+    // A short file whose one line shares most of the text still names it.
+    const near = applyRequest({ format: 'roo', files: { 'a.py': 'total = compute(alpha)\n' }, response: reply('total = compute(alpha)\nreturn total') });
+    assert.equal(near.edits[0].candidates.length, 1);
+  });
+});

@@ -209,13 +209,16 @@ describe('insertions', () => {
     assert.deepEqual([e.kind, e.cited, e.new, e.old, e.keep], ['insert', 4, ['x', 'y'], [], undefined]);
     assert.equal(only('@@ -0,0 +1 @@\n+top\n').cited, 1);
   });
-  it('without numbers it is malformed, pointing at the header', () => {
+  it('without numbers it is a replacement of no old line: malformed in a file with lines, applied to an empty one', () => {
     const r = 'text\n```diff\n@@ ... @@\n+x\n```\n';
     const e = only(r);
-    assert.equal(e.kind, 'insert');
-    assert.equal(e.error?.code, 'malformed');
-    assert.deepEqual(pos(e.error!.reply!), [3, 1, 3, 10]);
-    assert.match(e.error!.message, /only adds lines and has no line numbers/);
+    assert.equal(e.kind, 'replace');
+    assert.deepEqual(e.old, []);
+    assert.equal(e.error, undefined);
+    const full = applyRequest({ format: 'udiff', files: { 'a.txt': 'a\n' }, response: r });
+    assert.equal(full.edits[0].code, 'malformed');
+    assert.match(full.edits[0].message, /only adds lines and has no line numbers/);
+    assert.equal(applyRequest({ format: 'udiff', files: { 'a.txt': '' }, response: r }).files['a.txt'], 'x\n');
   });
 });
 
