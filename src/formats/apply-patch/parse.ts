@@ -92,6 +92,18 @@ const patchShaped = (text: string) => /^[-+@]|^\*\*\*|^ \S/.test(text);
  * when one follows with patch-shaped lines between and no `*** Begin Patch`
  * (keyed by reply line number). One backward pass.
  */
+/**
+ * For a patch that seems cut off: what an \`*** End Patch\` with blanks
+ * before it, after the patch's begin line (1-based), is taken for, when
+ * there is one ('' when not): markers start in column 1, so it is no end.
+ */
+function indentedEnd(lines: readonly ReplyLine[], begin: number): string {
+  const line = lines.find((l) => l.line > begin && l.text !== END && l.text.trim() === END);
+  return line
+    ? `; or, if the patch was meant to end at line ${line.line}, ${show(line.text)} is indented: marker lines start in column 1, and an indented one is no marker (remove the blanks before it)`
+    : '';
+}
+
 function strayEndsAfter(lines: readonly ReplyLine[]): Map<number, ReplyLine> {
   const out = new Map<number, ReplyLine>();
   let end: ReplyLine | null = null; // the next `*** End Patch` with no `*** Begin Patch` before it
@@ -175,7 +187,7 @@ export function parseApplyPatch(reply: string, context: ParseContext): ParseResu
       cut
         ? error(
             'truncated',
-            `the reply ends inside ${what} (line ${span.end.line}) without \`${END}\`: it was cut off; send the patch again from this point`,
+            `the reply ends inside ${what} (line ${span.end.line}) without \`${END}\`: it was cut off; send the patch again from this point${indentedEnd(lines, env.begin.line)}`,
             span,
           )
         : undefined;
@@ -538,7 +550,7 @@ export function parseApplyPatch(reply: string, context: ParseContext): ParseResu
     closeSection(!env.orphan);
     if (!env.orphan && !cutSomething) {
       diagnostics.push(
-        diagnostic('truncated', 'error', `the reply ends without \`${END}\` for the patch begun at line ${env.begin.line}: it was cut off; send the rest of the patch`, endSpan(reply, lines)),
+        diagnostic('truncated', 'error', `the reply ends without \`${END}\` for the patch begun at line ${env.begin.line}: it was cut off; send the rest of the patch${indentedEnd(lines, env.begin.line)}`, endSpan(reply, lines)),
       );
     }
   }

@@ -342,3 +342,19 @@ describe('apply-patch parser: chunk lines right after *** End of File', () => {
     assert.deepEqual(codes(parse('*** Begin Patch\n*** Update File: a.py\n@@\n-x\n+y\n*** End of File\n\n*** End Patch\n').edits), [null]);
   });
 });
+
+describe('apply-patch: an indented end marker', () => {
+  it('is no marker, and the cut-off message says what it saw', () => {
+    const r = parse('*** Begin Patch\n*** Update File: a.py\n@@\n-x = 1\n+x = 2\n  *** End Patch\n');
+    const cut = [...r.edits.map((e) => e.error), ...r.diagnostics].find((d) => d?.code === 'truncated');
+    assert.ok(cut, JSON.stringify(r));
+    assert.match(cut.message, /if the patch was meant to end at line 6, "  \*\*\* End Patch" is indented: marker lines start in column 1/);
+  });
+
+  it('says nothing of it when every end marker starts in column 1', () => {
+    const r = parse('*** Begin Patch\n*** Update File: a.py\n@@\n-x = 1\n+x = 2\n');
+    const cut = [...r.edits.map((e) => e.error), ...r.diagnostics].find((d) => d?.code === 'truncated');
+    assert.ok(cut);
+    assert.doesNotMatch(cut.message, /indented/);
+  });
+});
