@@ -420,7 +420,8 @@ export interface ShiftNames {
  * map of each.
  */
 export function reindentedPlaces(lines: readonly string[], old: readonly string[], lo = 0, hi = lines.length - old.length): { start: number; map: IndentMap }[] {
-  if (old.every(isBlank)) return [];
+  hi = Math.min(hi, lines.length - old.length);
+  if (old.every(isBlank) || lo > hi) return [];
   const keys = old.map((l) => (isBlank(l) ? '' : unindented(l)));
   const out: { start: number; map: IndentMap }[] = [];
   for (const s of findBlock(lines, keys, unindented, lo, hi)) {
@@ -516,7 +517,7 @@ export function locateShifting(
 ): MatchOutcome {
   const cited = edit.cited !== undefined ? edit.cited - 1 : null;
   const core = restyled(lines, edit, locate(lines, edit.old, cited, options, request), names, cited);
-  if (core.ok && core.kind === 'offset' && cited !== null && options.whitespace !== false) return againstCitedPlace(lines, edit, core, cited, names);
+  if (core.ok && core.kind === 'offset' && cited !== null && Math.abs(core.start - cited) > 1 && options.whitespace !== false) return againstCitedPlace(lines, edit, core, cited, names);
   if (core.ok || core.code !== 'no-match' || core.message !== undefined || core.fuzzyRefused !== undefined || options.whitespace === false || edit.old.length === 0) return core;
   const window = options.window ?? ENGINE_DEFAULTS.window;
   const last = lines.length - edit.old.length;
@@ -527,7 +528,8 @@ export function locateShifting(
 }
 
 /**
- * A block the ladder found away from its cited place, while the cited place
+ * A block the ladder found further than one line from its cited place (one
+ * line off is the commonest slip of a number, and decides), while the cited place
  * holds the same lines with their indentation changed: two readings (the
  * numbers off, or the indentation), so `ambiguous`, naming both places;
  * else the placement as it is.
