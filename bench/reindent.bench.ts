@@ -88,6 +88,23 @@ const TRANSFORMS: Transform[] = [
   },
 ];
 
+/**
+ * The change as the model saw it: every edited file (before and after)
+ * re-indented by `t`, for which it wrote a correct reply; null when `t`
+ * changes none of them.
+ */
+function asSeen(changes: FileChange[], t: Transform): FileChange[] | null {
+  const touched = changes.filter((c) => c.before !== null && c.after !== null && t.applies(c.before, spaceWidth(c.before)));
+  if (touched.length === 0) return null;
+  const seen = changes.map((c) => {
+    if (!touched.includes(c)) return c;
+    const width = spaceWidth(c.before!) ?? 4;
+    const map = (text: string) => text.split('\n').map((l) => t.line(l, width)).join('\n');
+    return { ...c, before: map(c.before!), after: map(c.after!) };
+  });
+  return seen.some((c, i) => c.before !== changes[i].before) ? seen : null;
+}
+
 type Apply = (request: ApplyRequest) => ApplyResult;
 type Outcome = 'recovered' | 'refused' | 'wrong';
 
@@ -134,19 +151,9 @@ const all = await engines();
 let cases = 0;
 for (const task of tasks) {
   const changes: FileChange[] = task.files.map((f) => ({ file: f.path, before: f.before, after: f.after }));
-  const edited = changes.filter((c) => c.before !== null && c.after !== null);
-  if (edited.length === 0) continue;
   for (const t of TRANSFORMS) {
-    // The model saw every edited file re-indented, and wrote a correct reply for what it saw.
-    const touched = edited.filter((c) => t.applies(c.before!, spaceWidth(c.before!)));
-    if (touched.length === 0) continue;
-    const seen = changes.map((c) => {
-      if (!touched.includes(c)) return c;
-      const width = spaceWidth(c.before!) ?? 4;
-      const map = (text: string) => text.split('\n').map((l) => t.line(l, width)).join('\n');
-      return { ...c, before: map(c.before!), after: map(c.after!) };
-    });
-    if (seen.every((c, i) => c.before === changes[i].before)) continue;
+    const seen = asSeen(changes, t);
+    if (seen === null) continue;
     const files = Object.fromEntries(changes.filter((c) => c.before !== null).map((c) => [c.file, c.before!]));
     for (const name of FORMATS) {
       let reply: string;
@@ -202,14 +209,8 @@ if (args.includes('--show-wrong')) {
   for (const task of tasks) {
     const changes: FileChange[] = task.files.map((f) => ({ file: f.path, before: f.before, after: f.after }));
     for (const t of TRANSFORMS) {
-      const edited = changes.filter((c) => c.before !== null && c.after !== null && t.applies(c.before, spaceWidth(c.before)));
-      if (edited.length === 0) continue;
-      const seen = changes.map((c) => {
-        if (!edited.includes(c)) return c;
-        const width = spaceWidth(c.before!) ?? 4;
-        const map = (text: string) => text.split('\n').map((l) => t.line(l, width)).join('\n');
-        return { ...c, before: map(c.before!), after: map(c.after!) };
-      });
+      const seen = asSeen(changes, t);
+      if (seen === null) continue;
       const files = Object.fromEntries(changes.filter((c) => c.before !== null).map((c) => [c.file, c.before!]));
       for (const name of (option('--formats') ?? FORMATS.join(',')).split(',')) {
         let reply: string;

@@ -549,16 +549,6 @@ function againstCitedPlace(lines: readonly string[], edit: Edit, placed: Placed,
 }
 
 /**
- * The match ladder (`locate`), with the new lines indented by the evidence
- * of the cited lines (`restyled`): for formats whose edits cite old lines and
- * write new ones in full (ln-diff).
- */
-export function locateRestyled(lines: readonly string[], edit: Edit, options: EngineOptions = {}, request?: RequestBudget | null): MatchOutcome {
-  const cited = edit.cited !== undefined ? edit.cited - 1 : null;
-  return restyled(lines, edit, locate(lines, edit.old, cited, options, request), { old: 'the cited lines', new: 'the new lines' }, cited);
-}
-
-/**
  * A placement with its new lines indented by the evidence of its cited
  * lines (`indentNew`): the same placement when they are written as they
  * are, with the new lines and a note when the evidence re-indents them, or
