@@ -228,6 +228,8 @@ test.describe('the result view on a 20,000-line file', () => {
     await page.keyboard.type(' // typed');
     await page.keyboard.press('Enter');
     await page.keyboard.type('// a new line');
+    // The update has landed when the first edit is found one line below the line it cites.
+    await expect(row(page, 1)).toContainText('offset +1');
     await view.scrollIntoViewIfNeeded();
     await expect(bar).toContainText(`${EDITS} changes`);
     await expect(editors.first()).toHaveAttribute('data-probe', 'kept');
