@@ -13,7 +13,7 @@
 // and XML/HTML entities left escaped.
 
 import { codePoint, diagnostic, quote } from './diagnostics.ts';
-import type { Edit, EditResult } from './types.ts';
+import type { Diagnostic, Edit, EditResult } from './types.ts';
 
 /** Cyrillic and Greek letters drawn like a Latin letter (lower and upper case), and a few signs. */
 const LATIN_LOOKALIKES: Readonly<Record<string, string>> = {
@@ -160,6 +160,39 @@ export function bidiMessage(file: string, found: readonly BidiLine[]): string {
 
 // ---------------------------------------------------------------- warnings on edits
 
+/**
+ * The files an edit creates or moves a file to, in reply order, for
+ * `confusable-path`: each path is checked once, on the first edit that
+ * writes it, against the given files and the paths written before it. Of
+ * two created look-alikes the later one is warned, so an edit's warning is
+ * known once the edits before it are (spec/ln-diff.md, Paths, Streaming).
+ */
+export class CreatedPaths {
+  private index = new Map<string, string[]>();
+  private written = new Set<string>();
+  constructor(given: Iterable<string>) {
+    for (const p of given) this.add(p);
+  }
+  private add(path: string): void {
+    const key = skeleton(path);
+    const list = this.index.get(key);
+    if (!list) this.index.set(key, [path]);
+    else if (!list.includes(path)) list.push(path);
+  }
+  /** Whether an edit before this one wrote `path` (a created file, or one moved to). */
+  has(path: string): boolean {
+    return this.written.has(path);
+  }
+  /** Record that an edit writes `path` (not a given file); its `confusable-path` warning when it is the first to and the path looks like another. */
+  write(path: string): Diagnostic | null {
+    if (this.written.has(path)) return null;
+    this.written.add(path);
+    const other = lookalikeOf(path, this.index);
+    this.add(path);
+    return other === null ? null : diagnostic('confusable-path', 'warning', confusableMessage(path, other));
+  }
+}
+
 /** An edit as the engine placed it (the fields of its work item that these warnings read). */
 export interface Placed {
   edit: Pick<Edit, 'file' | 'moveTo' | 'kind' | 'new'>;
@@ -174,7 +207,8 @@ export interface Placed {
 /**
  * Add `confusable-path` and `bidi-control` warnings to the applied edits of
  * `placed` (in reply order): an edit that writes a file not among `given`
- * whose path looks like a given file's or another written file's; an edit
+ * whose path looks like a given file's or that of a file an earlier edit
+ * writes (two created look-alikes: the later one is warned); an edit
  * whose new lines hold a BiDi control not already on a line it replaces,
  * with the line numbered in the file as written (after every edit before it).
  * `original(path)` is a given file's lines. Repeats of an edit (`duplicate`)
@@ -188,16 +222,10 @@ export function addLookalikeWarnings(placed: readonly Placed[], given: readonly 
     const path = written(w);
     return path !== null && !givenSet.has(path);
   });
-  if (created.length > 0) {
-    const index = lookalikeIndex([...given, ...created.map((w) => written(w)!)]);
-    const warned = new Set<string>();
-    for (const w of created) {
-      const path = written(w)!;
-      const other = warned.has(path) ? null : lookalikeOf(path, index);
-      if (other === null) continue;
-      warned.add(path);
-      w.result.warnings = [...w.result.warnings, diagnostic('confusable-path', 'warning', confusableMessage(path, other))];
-    }
+  const seen = new CreatedPaths(given);
+  for (const w of created) {
+    const warning = seen.write(written(w)!);
+    if (warning) w.result.warnings = [...w.result.warnings, warning];
   }
   // Lines are numbered in the file written: each edit shifted by the edits placed before it.
   // Each file's placed edits in reply order, and those whose new lines hold a control.

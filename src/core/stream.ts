@@ -30,6 +30,7 @@
 // costs O(L·n); feeding it in larger chunks parses it fewer times. A partial
 // line costs nothing until its line break arrives.
 
+import { CreatedPaths } from './lookalikes.ts';
 import { locate, type MatchOutcome } from './match.ts';
 import { runFormat } from './run.ts';
 import { parseText } from './text.ts';
@@ -223,10 +224,30 @@ export function createStream(format: Format, files: Record<string, string>, opti
     return outcome.ok ? { placed: { start: outcome.start + 1, end: outcome.end }, match: outcome.kind } : NO_MATCH;
   };
 
-  /** The result of one edit alone, as `runFormat` reports it. */
+  /** The files the complete edits create or move a file to: a later look-alike of one is warned (`confusable-path`). */
+  const created = new CreatedPaths(paths);
+
+  /**
+   * The result of one edit alone, as `runFormat` reports it, with its
+   * `confusable-path` warning judged against the files the complete edits
+   * before it write, as the whole reply's run judges it.
+   */
   const alone = (edit: Edit, reply: string): ApplyResult => {
     const single: Format = { ...format, parse: () => ({ edits: [edit], diagnostics: [] }) };
-    return runFormat(single, request(reply));
+    const ran = runFormat(single, request(reply));
+    const result = ran.edits[0];
+    const path = Object.keys(ran.files).find((p) => !Object.hasOwn(files, p) && ran.files[p] !== null);
+    if (!result || result.status !== 'applied' || path === undefined) return ran;
+    const own = result.warnings.filter((w) => w.code !== 'confusable-path');
+    const first = !created.has(path);
+    const warning = created.write(path);
+    if (!first) result.warnings = own;
+    else if (warning && own.length === result.warnings.length) {
+      // In the order the run gives: before the warnings found after placing (bidi-control, no-change).
+      const at = own.findIndex((w) => w.code === 'bidi-control' || w.code === 'no-change');
+      result.warnings = at < 0 ? [...own, warning] : [...own.slice(0, at), warning, ...own.slice(at)];
+    }
+    return ran;
   };
 
   const update = (reply: string): StreamEvent[] => {

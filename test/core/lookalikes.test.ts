@@ -93,8 +93,9 @@ describe('the engine adds the warnings', () => {
     assert.deepEqual(codes(moved), [['confusable-path']]);
     assert.match(moved.edits[0].warnings[0].message, /U\+200B \(invisible\)/);
 
-    const both = apply('apply-patch', {}, patch('*** Add File: R&D.txt', '+a', '*** Add File: R&amp;D.txt', '+b'));
-    assert.deepEqual(codes(both), [['confusable-path'], ['confusable-path']], 'each path once');
+    const both = apply('apply-patch', {}, patch('*** Add File: R&D.txt', '+a', '*** Add File: R&amp;D.txt', '+b', '*** Update File: R&D.txt', '@@', '-a', '+c'));
+    assert.deepEqual(codes(both), [[], ['confusable-path'], []], 'the later of two created look-alikes, on the first edit that writes it');
+    assert.match(both.edits[1].warnings[0].message, /^created "R&amp;D\.txt", which looks like "R&D\.txt"/);
 
     const plain = apply('apply-patch', { 'app.py': 'x\n' }, patch('*** Add File: apps.py', '+y', '*** Update File: app.py', '@@', '-x', '+z'));
     assert.deepEqual(codes(plain), [[], []], 'an ordinary new name, and an edit of the given file');
