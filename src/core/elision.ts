@@ -5,7 +5,7 @@
 // rule is narrow on purpose, so that real code is never refused:
 //
 // A new line is a placeholder when, trimmed, it is
-//   1. a line comment (`//`, `#`, `--`, `;`, `%`) or a block comment
+//   1. a line comment (`//`, `#`, `--`, `;`, `%`, each or more) or a block comment
 //      (`/* … */`, `<!-- … -->`, `{/* … */}`) on its own, whose text is only
 //      dots (`// ...`), or holds `...`/`…` and a word saying code was left out
 //      (existing, rest, remaining, unchanged, omitted, …), or says so in words
@@ -18,7 +18,7 @@
 // JavaScript's spread (`...args`) and a `...` inside code are never
 // placeholders.
 
-const LINE_COMMENT = /^(?:\/\/+|#+|--|;+|%+)\s*(.*)$/;
+const LINE_COMMENT = /^(?:\/\/+|#+|-{2,}|;+|%+)\s*(.*)$/;
 const BLOCK_COMMENT = /^(?:\{\s*)?(?:\/\*+|<!--)\s*(.*?)\s*(?:\*+\/|-->)(?:\s*\})?$/;
 const DOTS = /(?:\.{3,}|…)/;
 const LEFT_OUT_WORD =
