@@ -33,6 +33,11 @@ function markInner(inner: string): string {
   return out + text(inner.slice(last));
 }
 
+/** `text` cut around each standalone name: the odd entries are the name (for a script that builds nodes, never HTML). */
+export function splitName(text: string): string[] {
+  return text.split(/(?<![\w-])(ln-diff)(?![\w-])/);
+}
+
 /** `html` with the name set apart in every heading (see the contract above). Idempotent. */
 export function markName(html: string): string {
   return html.replace(HEADING, (whole, tag: string, attrs: string | undefined, inner: string) =>

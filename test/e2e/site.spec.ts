@@ -293,6 +293,11 @@ test('search finds the agents and prompts pages first, by their titles and headi
   const question = await first('how do I prompt claude');
   await expect(question).toHaveAttribute('href', /^\/prompts\/[a-z-]+\/#anthropic-claude$/);
   await expect(question).toHaveText('Anthropic Claude');
+  // A result names its page; the project's name in it is set as in headings.
+  await page.goto('/search/?q=ln-diff%20anthropic%20claude');
+  const name = results.locator('.search-page-name').first().locator('.name');
+  await expect(name).toHaveText('ln-diff');
+  expect(await name.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/monospace/);
   // Each agent client has its entry; the playground and the bench pages are found by name.
   const mcp = await (await first('mcp')).evaluate(() => [...document.querySelectorAll('#search-results a')].map((a) => a.getAttribute('href')));
   expect(mcp).toEqual(expect.arrayContaining(['/agents/#claude-code', '/agents/#cursor', '/agents/#vscode']));
@@ -521,6 +526,9 @@ test('at 390 px the links fold into a Menu that opens by keyboard, says it is ex
     expect(await expandedState(page, '.nav-menu > summary'), path).toBe(true);
     const agents = nav.getByRole('link', { name: 'Agents', exact: true });
     await expect(agents).toBeInViewport();
+    // The open menu passes axe, target size included.
+    const axe = await new AxeBuilder({ page }).include('.site-header').options({ rules: { 'target-size': { enabled: true } } }).analyze();
+    expect(axe.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target).join(' ')}`), path).toEqual([]);
     // It opens over the page: the content below the header has not moved.
     expect(await mainTop(), path).toBe(before);
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth), path).toBeLessThanOrEqual(PHONE.width);

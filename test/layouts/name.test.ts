@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { markName, NAME_CLASS } from '../../src/layouts/name.ts';
+import { markName, NAME_CLASS, splitName } from '../../src/layouts/name.ts';
 
 const wrapped = `<span class="${NAME_CLASS}">ln-diff</span>`;
 
@@ -27,4 +27,10 @@ test('twice is the same as once', () => {
   const once = markName('<h1>ln-diff in your agent</h1><h2>ln-diff</h2>');
   assert.equal(markName(once), once);
   assert.equal(once, `<h1>${wrapped} in your agent</h1><h2>${wrapped}</h2>`);
+});
+
+test('a text cut around the name, for a script that builds nodes', () => {
+  assert.deepEqual(splitName('Prompts for ln-diff editblocks'), ['Prompts for ', 'ln-diff', ' editblocks']);
+  assert.deepEqual(splitName('ln-diff-anthropic-claude'), ['ln-diff-anthropic-claude']);
+  assert.deepEqual(splitName('ln-diff'), ['', 'ln-diff', '']);
 });
