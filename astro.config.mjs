@@ -4,6 +4,7 @@ import { createHighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { remarkSpecExamples } from './src/examples/remark.ts';
 import { rehypeTableScroll } from './src/layouts/rehype-tables.ts';
+import { searchIndex } from './src/search/build.ts';
 
 // Highlight at build time with shiki's JavaScript regex engine: Astro's own
 // highlighter loads the Oniguruma WebAssembly engine, which we never ship.
@@ -26,6 +27,8 @@ export default defineConfig({
   server: { port: 4321 },
   // The dev toolbar injects an inline script, which the pages' Content-Security-Policy refuses.
   devToolbar: { enabled: false },
+  // The search index: the spec's entries from its endpoint, every other page's added from the built HTML.
+  integrations: [searchIndex()],
   markdown: {
     syntaxHighlight: false,
     remarkPlugins: [[remarkSpecExamples, { base: '' }]],

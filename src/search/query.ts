@@ -1,12 +1,16 @@
-// Search the spec index (sections.ts) for a query typed by a person. Pure:
-// the /search/ page renders what this returns.
+// Search the site's index (sections.ts: the spec; html.ts: every other
+// page) for a query typed by a person. Pure: the /search/ page renders what
+// this returns.
 //
-// Rules: the query is split into words (letters and digits); a result must
-// contain every word. A word of letters matches the start of a word of the
-// entry (`fuzz` finds `fuzzy`); a number matches only the same number, so
-// `example 12` finds Example 12 and not Example 120. A word in the title
-// counts more than one in the text, and an entry whose title holds the whole
-// query first of all.
+// Rules: the query is split into words (letters and digits); the little
+// words of a question (`how do I prompt claude`: how, do, I) are dropped
+// unless nothing else is left; a result must contain every word that
+// remains. A word of letters matches the start of a word of the entry
+// (`fuzz` finds `fuzzy`); a number matches only the same number, so
+// `example 12` finds Example 12 and not Example 120. A word in the title (a
+// heading, or a page's title) counts more than one in the text, and an
+// entry whose title holds the whole query first of all; a page's own entry
+// comes before its sections when they match alike.
 
 import type { SearchDoc } from './sections.ts';
 
@@ -20,6 +24,18 @@ export interface SearchHit {
 /** The words of a text, lower-cased: runs of letters, digits, `-` and `_` inside a word kept (`no-match`). */
 export function words(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+(?:[-_][\p{L}\p{N}]+)*/gu) ?? [];
+}
+
+/** Words that say nothing about what is sought: dropped from a query that has others. */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  'a an and are at be by can did do does for from how i in is it me my of on or should the this to was what where which who why with you your'.split(' '),
+);
+
+/** The words of a query that a result must hold: its words, the little ones dropped unless nothing else is left. */
+export function queryWords(query: string): string[] {
+  const all = [...new Set(words(query))];
+  const kept = all.filter((w) => !STOP_WORDS.has(w));
+  return kept.length > 0 ? kept : all;
 }
 
 function matches(word: string, token: string): boolean {
@@ -44,7 +60,7 @@ function snippetAt(text: string, tokens: readonly string[]): string {
 
 /** The entries that hold every word of `query`, best first, at most `limit`. */
 export function search(docs: readonly SearchDoc[], query: string, limit = 50): SearchHit[] {
-  const tokens = [...new Set(words(query))];
+  const tokens = queryWords(query);
   if (tokens.length === 0) return [];
   const phrase = tokens.join(' ');
   const hits: SearchHit[] = [];
@@ -62,6 +78,7 @@ export function search(docs: readonly SearchDoc[], query: string, limit = 50): S
     }
     if (title.join(' ').includes(phrase)) score += 50;
     if (doc.kind === 'section') score += 1;
+    if (doc.kind === 'section' && !doc.url.includes('#')) score += 3; // a page's own entry
     // An example's text is short (its section, format, files and outcomes): shown whole.
     const snippet = doc.kind === 'example' ? doc.text : snippetAt(doc.text, tokens);
     hits.push({ doc, score: score - order / 1e6, snippet });

@@ -238,12 +238,12 @@ test('without JavaScript the theme button is hidden and the system decides', asy
 });
 
 // Search: the header's box is a form that goes to /search/, which finds a
-// heading and an example by its number.
+// heading and an example by its number, and every page of the site.
 test('search finds a heading and an example by number', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto('/spec/errors/');
-  const box = page.getByRole('searchbox', { name: 'Search the spec' });
+  const box = page.getByRole('searchbox', { name: 'Search the site' });
   await box.fill('the ladder');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/search\/\?q=the\+ladder$/);
@@ -268,10 +268,45 @@ test('search finds a heading and an example by number', async ({ page }) => {
 
   // Nothing found says so.
   await page.goto('/search/?q=zzzqqq');
-  await expect(page.getByRole('status')).toHaveText('Nothing in the spec matches “zzzqqq”.');
+  await expect(page.getByRole('status')).toHaveText('Nothing on the site matches “zzzqqq”.');
   // Result text is text: markup in the query is never rendered.
   await page.goto('/search/?q=%3Cimg%20src%3Dx%3E');
   await expect(page.locator('#search-results img')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+// Every page is in the index, not the spec alone: a page about the words
+// (its title, its headings) comes before a spec section that mentions them.
+test('search finds the agents and prompts pages first, by their titles and headings', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const results = page.locator('#search-results');
+  const first = async (query: string) => {
+    await page.goto(`/search/?q=${encodeURIComponent(query)}`);
+    await expect(page.getByRole('status')).toContainText(`for “${query}”`);
+    return results.getByRole('link').first();
+  };
+  await expect(await first('mcp')).toHaveAttribute('href', '/agents/');
+  await expect(await first('mcp')).toHaveText('ln-diff in your agent: an MCP server');
+  await expect(await first('cursor')).toHaveAttribute('href', '/agents/#cursor');
+  await expect(await first('claude')).toHaveAttribute('href', /^\/prompts\/[a-z-]+\/#anthropic-claude$/);
+  const question = await first('how do I prompt claude');
+  await expect(question).toHaveAttribute('href', /^\/prompts\/[a-z-]+\/#anthropic-claude$/);
+  await expect(question).toHaveText('Anthropic Claude');
+  // A result names its page; the project's name in it is set as in headings.
+  await page.goto('/search/?q=ln-diff%20anthropic%20claude');
+  const name = results.locator('.search-page-name').first().locator('.name');
+  await expect(name).toHaveText('ln-diff');
+  expect(await name.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/monospace/);
+  // Each agent client has its entry; the playground and the bench pages are found by name.
+  const mcp = await (await first('mcp')).evaluate(() => [...document.querySelectorAll('#search-results a')].map((a) => a.getAttribute('href')));
+  expect(mcp).toEqual(expect.arrayContaining(['/agents/#claude-code', '/agents/#cursor', '/agents/#vscode']));
+  await expect(await first('playground')).toHaveAttribute('href', '/playground/');
+  await expect(await first('bench')).toHaveAttribute('href', '/bench/');
+  // A result that links to the place on the page: the agents page opens at Cursor.
+  await (await first('cursor')).click();
+  await expect(page).toHaveURL(/\/agents\/#cursor$/);
+  await expect(page.getByRole('heading', { name: 'Cursor', exact: true })).toBeInViewport();
   expect(errors).toEqual([]);
 });
 
@@ -424,4 +459,123 @@ test('the playground toolbar folds away on a phone and is open on a desktop', as
   await expect(copy).toBeVisible();
   await expect(page.getByLabel('Format', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reset' })).toBeVisible();
+});
+
+// The header: one row on a desktop; on a phone the links fold into a Menu
+// (a <details> disclosure: keyboard, screen reader, no script) that opens
+// over the page.
+
+/** The accessibility tree's expanded state of the element `selector` finds (what a screen reader announces). */
+async function expandedState(page: import('@playwright/test').Page, selector: string): Promise<unknown> {
+  const cdp = await page.context().newCDPSession(page);
+  const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+  await cdp.detach();
+  return nodes[0].properties?.find((p) => p.name === 'expanded')?.value.value;
+}
+
+const HEADER_PAGES = ['/', '/spec/matching/', '/agents/', '/prompts/ln-diff/', '/playground/', '/bench/', '/search/'];
+
+test('at 1440 px the header is one row: the name, every link, the search box and the theme button', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const path of HEADER_PAGES) {
+    await page.goto(path);
+    const nav = page.getByRole('navigation', { name: 'Site' });
+    for (const name of ['Spec', 'Matching', 'Errors', 'Formats', 'Conformance', 'Prompts', 'Playground', 'Bench', 'Agents'])
+      await expect(nav.getByRole('link', { name, exact: true }), `${path} ${name}`).toBeVisible();
+    await expect(nav.getByRole('searchbox', { name: 'Search the site' })).toBeVisible();
+    await expect(nav.locator('.nav-menu')).toBeHidden();
+    const rows = await page.evaluate(() => {
+      const items = [
+        ...document.querySelectorAll('.site-header .brand, .site-header .nav-links a, .site-header .site-search input, .site-header .theme-toggle'),
+      ].filter((el) => el.getBoundingClientRect().width > 0);
+      const centres = items.map((el) => {
+        const r = el.getBoundingClientRect();
+        return Math.round((r.top + r.bottom) / 2);
+      });
+      return { count: items.length, spread: Math.max(...centres) - Math.min(...centres), height: document.querySelector('.site-header')!.getBoundingClientRect().height };
+    });
+    expect(rows.count, path).toBe(12);
+    expect(rows.spread, `${path}: every item on one line`).toBeLessThanOrEqual(2);
+    expect(rows.height, path).toBeLessThan(56);
+  }
+});
+
+test('at 390 px the links fold into a Menu that opens by keyboard, says it is expanded and moves nothing', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  for (const path of ['/', '/spec/matching/', '/playground/']) {
+    await ready(page, path);
+    const nav = page.getByRole('navigation', { name: 'Site' });
+    const header = await page.locator('.site-header').boundingBox();
+    expect(header!.height, `${path}: one row`).toBeLessThan(56);
+    await expect(nav.getByRole('link', { name: 'Conformance', exact: true })).toBeHidden();
+    await expect(nav.getByRole('searchbox', { name: 'Search the site' })).toBeVisible();
+    const menu = nav.locator('summary');
+    await expect(menu).toHaveText('Menu');
+    await expect(menu).toBeVisible();
+    expect(await expandedState(page, '.nav-menu > summary'), path).toBe(false);
+    const mainTop = () => page.locator('main').evaluate((el) => el.getBoundingClientRect().top);
+    const before = await mainTop();
+
+    // The keyboard: the skip link, the name, the search box, the theme button, then the Menu.
+    await page.keyboard.press('Tab');
+    for (let i = 0; i < 6 && !(await menu.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(menu).toBeFocused();
+    await page.keyboard.press('Enter');
+    expect(await expandedState(page, '.nav-menu > summary'), path).toBe(true);
+    const agents = nav.getByRole('link', { name: 'Agents', exact: true });
+    await expect(agents).toBeInViewport();
+    // The open menu passes axe, target size included.
+    const axe = await new AxeBuilder({ page }).include('.site-header').options({ rules: { 'target-size': { enabled: true } } }).analyze();
+    expect(axe.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target).join(' ')}`), path).toEqual([]);
+    // It opens over the page: the content below the header has not moved.
+    expect(await mainTop(), path).toBe(before);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth), path).toBeLessThanOrEqual(PHONE.width);
+    // Tab goes on into its links; Space on the Menu closes it again.
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'Spec', exact: true })).toBeFocused();
+    await menu.focus();
+    await page.keyboard.press('Space');
+    expect(await expandedState(page, '.nav-menu > summary'), path).toBe(false);
+    await expect(agents).toBeHidden();
+  }
+  // The current page is marked in the menu too.
+  await page.goto('/agents/');
+  await page.locator('.nav-menu > summary').click();
+  await expect(page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Agents', exact: true })).toHaveAttribute('aria-current', 'page');
+});
+
+test('without JavaScript the Menu opens and its links work', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto('/spec/errors/');
+  await page.getByText('Menu', { exact: true }).click();
+  await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Prompts', exact: true }).click();
+  await expect(page).toHaveURL(/\/prompts\/$/);
+  await context.close();
+});
+
+// "ln-diff" in a sans-serif face reads "In-diff": where the name stands alone
+// (the header, headings) it is set in the code font.
+test('the name is set in the code font in the header and in headings', async ({ page }) => {
+  const mono = async () => page.evaluate(() => {
+    const code = document.createElement('code');
+    document.body.append(code);
+    const family = getComputedStyle(code).fontFamily;
+    code.remove();
+    return family;
+  });
+  for (const [path, heading] of [['/spec/ln-diff/', 'ln-diff editblocks'], ['/agents/', /^ln-diff in your agent/], ['/prompts/ln-diff/', /ln-diff/]] as const) {
+    await page.goto(path);
+    const family = await mono();
+    expect(family).toMatch(/monospace/);
+    const brand = page.locator('.site-header .brand');
+    await expect(brand).toHaveText('ln-diff');
+    expect(await brand.evaluate((el) => getComputedStyle(el.querySelector('.name') ?? el).fontFamily), path).toBe(family);
+    const h1 = page.getByRole('heading', { level: 1, name: heading });
+    expect(await h1.locator('.name').evaluate((el) => [el.textContent, getComputedStyle(el).fontFamily]), path).toEqual(['ln-diff', family]);
+    // The rest of the heading stays in the text font.
+    expect(await h1.evaluate((el) => getComputedStyle(el).fontFamily), path).not.toBe(family);
+  }
 });
