@@ -103,6 +103,10 @@ describe('ln-diff mcp: tools and prompts', () => {
     assert.equal(out.diff, '--- a/app.py\n+++ b/app.py\n@@ -2,4 +2,4 @@\n     s = 0\n     for x in xs:\n         s += x\n-    return s\n+    return int(s)\n');
     assert.match(text(r), /dry run: 1 file would change, nothing written/);
     assert.equal(readFileSync(join(dir, 'app.py'), 'utf8'), APP);
+    // `ln-diff apply --dry-run` prints the same diff after its summary.
+    const cli = run(['apply', '--dry-run', '--base', dir], { input: reply });
+    assert.equal(cli.status, 0, cli.stderr);
+    assert.ok(cli.stdout.endsWith('nothing written\n\n' + out.diff), cli.stdout);
   });
 
   test('apply_edits: written in place with the mode kept; a new file created; the format named or detected', async (t) => {
