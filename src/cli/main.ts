@@ -14,6 +14,7 @@ import { decodeUtf8, openBase, readAllStdin, readTextFile, removeStaleTemps, std
 import { CliError, EXIT_FAILED, EXIT_INTERNAL, EXIT_NO_EDITS, EXIT_OK, EXIT_USAGE, printable, shown } from './errors.ts';
 import { changeLine, resultLines, styleFor, totalsLine } from './summary.ts';
 import { writeStdout } from './stdout.ts';
+import { unifiedDiff } from './diff.ts';
 
 export function usage(): string {
   const names = FORMAT_NAMES.join(', ');
@@ -28,7 +29,8 @@ Commands:
                                 is omitted or "-"), then print one line per edit and a total.
     --base DIR                  Directory the reply's paths are relative to (default: .)
     --format NAME               Reply format: ${names} (default: auto)
-    --dry-run                   Show what would change; write nothing
+    --dry-run                   Write nothing; print what would change, then the change as a
+                                unified diff (as the MCP server's dry run returns it)
     --atomic                    All or nothing: write no file unless every edit applied
   read [--format NAME] FILE     Print the view of FILE that a model is shown (default: ln-diff)
   conformance --cmd "PROGRAM"   Run the conformance suite through PROGRAM (a shell command that
@@ -146,6 +148,8 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
     held,
   };
   out(totalsLine(result, totals, style) + '\n');
+  // A dry run: the change as a unified diff, the one the MCP server's dry run returns.
+  if (command.dryRun && !held && changes.length > 0) out('\n' + unifiedDiff(changes));
   if (!result.ok || notDone.length > 0) return EXIT_FAILED;
   // Nothing to apply (an empty reply, a chat answer) is not a success: the pipeline must stop.
   return result.edits.length === 0 ? EXIT_NO_EDITS : EXIT_OK;

@@ -3,7 +3,7 @@
 // to answer, so the test's event loop must keep going (no spawnSync). The
 // package's run-time data (package.json "files": the prompts; and the suite,
 // which the tarball carries compressed in lib/data/, as the checkout has it)
-// is copied next to the built command, as `npm install ln-diff` lays it out.
+// is copied next to the built command, as installing the packed tarball lays it out.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync } from 'node:fs';

@@ -18,6 +18,7 @@ test('--help, -h and help print the usage on stdout and exit 0', () => {
     outputs.add(r.stdout);
   }
   assert.equal(outputs.size, 1, 'the same usage text every way');
+  assert.match([...outputs][0], /--dry-run +Write nothing; print what would change, then the change as a\n +unified diff/);
 });
 
 test('--version and -v print the package version', () => {

@@ -107,6 +107,34 @@ test('apply --dry-run: reports the edits but writes nothing', (t) => {
   assert.match(r.stdout, /would modify src\/app\.py/);
   assert.match(r.stdout, /would create brand\/new\.txt/);
   assert.match(r.stdout, /dry run.*nothing written/);
+  // After the summary, a blank line and the change as a unified diff.
+  const diff = r.stdout.slice(r.stdout.indexOf('nothing written\n') + 'nothing written\n'.length);
+  assert.equal(
+    diff,
+    [
+      '',
+      '--- a/src/app.py',
+      '+++ b/src/app.py',
+      '@@ -1,3 +1,3 @@',
+      ' def f():',
+      '-    print("old")',
+      '+    print("new")',
+      '     return 1',
+      '--- /dev/null',
+      '+++ b/brand/new.txt',
+      '@@ -0,0 +1,1 @@',
+      '+x',
+      '',
+    ].join('\n'),
+  );
+});
+
+test('apply --dry-run: no diff when nothing would be written (--atomic held back by a failed edit)', (t) => {
+  const dir = project(t);
+  const reply = fixReply + '\n' + block('src/app.py', [[3, 'no such line']], ['x']);
+  const r = run(['apply', '--dry-run', '--atomic', '--base', dir], { input: reply });
+  assert.equal(r.status, 1, r.stderr);
+  assert.doesNotMatch(r.stdout, /^--- |^\+\+\+ |^@@ /m);
 });
 
 test('apply: a failed edit exits 1, names the file and code, and the applied edits are written', (t) => {

@@ -1,5 +1,5 @@
 // Spawn the real `ln-diff` command, the way users and outside checks do:
-// the compiled command, laid out as `npm install ln-diff` lays it out, but
+// the compiled command, laid out as installing the packed tarball lays it out, but
 // built from the sources as they are when the test starts (never a stale
 // lib/). test/package runs the one from the packed tarball.
 

@@ -1,10 +1,10 @@
-// The MCP server's dry-run diff (src/cli/mcp/apply.ts): plain unified diff
+// The dry-run diff of the MCP server and of `apply --dry-run` (src/cli/diff.ts): plain unified diff
 // headers, and the take-away's time budget for the line diffs, so a file
 // whose diff runs out of it comes back as one hunk that replaces it whole.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { unifiedDiff } from '../../src/cli/mcp/apply.ts';
+import { unifiedDiff } from '../../src/cli/diff.ts';
 import { DIFF_BUDGET_MS } from '../../src/patch/unified.ts';
 import type { Change } from '../../src/cli/changes.ts';
 

@@ -103,6 +103,10 @@ describe('ln-diff mcp: tools and prompts', () => {
     assert.equal(out.diff, '--- a/app.py\n+++ b/app.py\n@@ -2,4 +2,4 @@\n     s = 0\n     for x in xs:\n         s += x\n-    return s\n+    return int(s)\n');
     assert.match(text(r), /dry run: 1 file would change, nothing written/);
     assert.equal(readFileSync(join(dir, 'app.py'), 'utf8'), APP);
+    // `ln-diff apply --dry-run` prints the same diff after its summary.
+    const cli = run(['apply', '--dry-run', '--base', dir], { input: reply });
+    assert.equal(cli.status, 0, cli.stderr);
+    assert.ok(cli.stdout.endsWith('nothing written\n\n' + out.diff), cli.stdout);
   });
 
   test('apply_edits: written in place with the mode kept; a new file created; the format named or detected', async (t) => {
@@ -153,10 +157,10 @@ describe('ln-diff mcp: tools and prompts', () => {
     const c = await connect({ args: ['--root', dir] });
     t.after(() => c.close());
     const cases: [string, Record<string, unknown>, RegExp][] = [
-      ['read_file', {}, /Input validation error: .*path/],
-      ['read_file', { path: 5 }, /Input validation error: .*expected string/],
-      ['read_file', { path: 'app.py', start_line: 0 }, /Input validation error: .*start_line/],
-      ['read_file', { path: 'app.py', format: 'nope' }, /Input validation error: .*format/],
+      ['read_file', {}, /^read_file: the argument path is missing; expected the file's path, relative to the root \(a non-empty string\)$/],
+      ['read_file', { path: 5 }, /^read_file: the argument path is 5; expected the file's path, relative to the root \(a non-empty string\)$/],
+      ['read_file', { path: 'app.py', start_line: 0 }, /^read_file: the argument start_line is 0; expected a whole number from 1 \(or leave it out for 1\)$/],
+      ['read_file', { path: 'app.py', format: 'nope' }, /^read_file: the argument format is "nope" \(a string\); expected one of ln-diff, .*, str-replace \(or leave it out for ln-diff\)$/],
       ['read_file', { path: '../outside.txt' }, /unsafe path "\.\.\/outside\.txt": leaves the base directory/],
       ['read_file', { path: '/etc/passwd' }, /unsafe path "\/etc\/passwd": absolute path/],
       ['read_file', { path: 'missing.py' }, /missing\.py: no such file \(paths are relative to /],
@@ -164,8 +168,8 @@ describe('ln-diff mcp: tools and prompts', () => {
       ['read_file', { path: 'latin1.txt' }, /latin1\.txt: not valid UTF-8 text/],
       ['read_file', { path: 'long.txt' }, /long\.txt has 2500 lines; one read shows at most 2000: pass start_line and end_line/],
       ['read_file', { path: 'app.py', start_line: 9 }, /start_line 9 is past the end of app\.py, which has 5 lines/],
-      ['apply_edits', { reply: 42 }, /Input validation error: .*reply/],
-      ['apply_edits', { reply: 'x', dry_run: 'yes' }, /Input validation error: .*dry_run/],
+      ['apply_edits', { reply: 42 }, /^apply_edits: the argument reply is 42; expected the reply as text \(a string\)$/],
+      ['apply_edits', { reply: 'x', dry_run: 'yes' }, /^apply_edits: the argument dry_run is "yes" \(a string\); expected true or false \(or leave it out for false\)$/],
       ['apply_edits', { reply: 'no edits here, only prose\n' }, /0 edits/],
     ];
     for (const [name, args, expected] of cases) {
@@ -204,6 +208,53 @@ describe('ln-diff mcp: tools and prompts', () => {
     const dry = await call(c.client, 'apply_edits', { reply, dry_run: true });
     assert.equal(dry.isError, false);
     assert.equal(readFileSync(join(dir, 'app.py'), 'utf8'), APP);
+  });
+
+  test("a wrong argument is answered in the server's words: the argument, the value given, what is expected", async (t) => {
+    const dir = workspace(t);
+    const c = await connect({ args: ['--root', dir] });
+    t.after(() => c.close());
+    // A misspelt argument: the one missing and the one not taken, each named.
+    const misspelt = await call(c.client, 'read_file', { file: 'app.py' });
+    assert.equal(misspelt.isError, true);
+    assert.equal(
+      text(misspelt),
+      "read_file: the argument path is missing; expected the file's path, relative to the root (a non-empty string)\n" +
+        'read_file has no argument file; its arguments are path, format, start_line, end_line',
+    );
+    // Every wrong argument, one line each, in the order the tool lists them.
+    const several = await call(c.client, 'read_file', { path: '', start_line: '10', end_line: 2.5 });
+    assert.deepEqual(text(several).split('\n'), [
+      "read_file: the argument path is \"\" (a string); expected the file's path, relative to the root (a non-empty string)",
+      'read_file: the argument start_line is "10" (a string); expected a whole number from 1 (or leave it out for 1)',
+      'read_file: the argument end_line is 2.5; expected a whole number from 1 (or leave it out for the last line)',
+    ]);
+    const long = await call(c.client, 'apply_edits', { reply: null, format: 'x'.repeat(100) });
+    assert.deepEqual(text(long).split('\n'), [
+      'apply_edits: the argument reply is null; expected the reply as text (a string)',
+      `apply_edits: the argument format is "${'x'.repeat(60)}…" (a string of 100 characters); expected auto or one of ln-diff, search-replace, whole, udiff, roo, udiffx, hashline, between, apply-patch, str-replace (or leave it out for auto)`,
+    ]);
+    for (const r of [misspelt, several, long]) assert.doesNotMatch(text(r), /Input validation error|received|invalid_type| at path/);
+    // An argument the tool does not take is no error on its own.
+    const extra = await call(c.client, 'read_file', { path: 'app.py', encoding: 'utf8' });
+    assert.equal(extra.isError, undefined, text(extra));
+  });
+
+  test('tools/list shows the JSON Schema of the real arguments (the server checks them itself)', async (t) => {
+    const z = await import('zod/v4');
+    const { readArguments, applyArguments } = await import('../../src/cli/mcp/tools.ts');
+    const c = await connect({ args: ['--root', workspace(t), '--format', 'udiff'] });
+    t.after(() => c.close());
+    const { tools } = await c.client.listTools();
+    for (const [name, args] of [
+      ['read_file', readArguments('udiff')],
+      ['apply_edits', applyArguments('udiff')],
+    ] as const) {
+      const shape = Object.fromEntries(Object.entries(args).map(([k, a]) => [k, a.schema]));
+      const expected = z.toJSONSchema(z.object(shape), { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
+      const listed = tools.find((x) => x.name === name)!.inputSchema as Record<string, unknown>;
+      assert.deepEqual(listed, expected, name);
+    }
   });
 
   test('two calls at once each get their own answer', async (t) => {

@@ -18,7 +18,9 @@ test('the page lists the tools and every client, each snippet well-formed with i
   await page.goto('/agents/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('ln-diff in your agent');
   await expect(page.getByRole('link', { name: 'Agents', exact: true })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByLabel('Run the server')).toHaveText('npx -y ln-diff mcp');
+  await expect(page.getByLabel('Run the server')).toHaveText('node /absolute/path/to/ln-diff/bin/ln-diff.cjs mcp');
+  // Not on the npm registry yet: the npx form is shown only as what works once it is.
+  await expect(page.getByText(/Once ln-diff is published on npm, npx -y ln-diff mcp will run it/)).toBeVisible();
   const tools = page.locator('table tbody tr td:first-child code.tool');
   await expect(tools).toHaveText(['read_file', 'apply_edits', 'list_formats']);
 
@@ -28,13 +30,14 @@ test('the page lists the tools and every client, each snippet well-formed with i
     const snippet = (await section.getByLabel(`${name} configuration`).textContent()) ?? '';
     expect(snippet, name).toMatch(/ln-diff/);
     expect(snippet, name).toMatch(/\bmcp\b/);
+    expect(snippet, name).not.toMatch(/npx/);
     const lang = await section.locator('pre').getAttribute('data-lang');
     if (lang === 'json') {
       const config = JSON.parse(snippet) as Record<string, Record<string, { command: string; args: string[] }>>;
       const servers = config.mcpServers ?? config.servers ?? config.context_servers;
       expect(servers, name).toBeTruthy();
-      expect(servers['ln-diff'].command, name).toBe('npx');
-      expect(servers['ln-diff'].args.slice(0, 3), name).toEqual(['-y', 'ln-diff', 'mcp']);
+      expect(servers['ln-diff'].command, name).toBe('node');
+      expect(servers['ln-diff'].args.slice(0, 2), name).toEqual(['/absolute/path/to/ln-diff/bin/ln-diff.cjs', 'mcp']);
     }
     const doc = await section.getByRole('link').last().getAttribute('href');
     expect(doc, name).toMatch(/^https:\/\//);

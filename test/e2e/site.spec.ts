@@ -313,9 +313,12 @@ test('search finds the agents and prompts pages first, by their titles and headi
 test('the home page says how to use the command, the library and the agent server', async ({ page }) => {
   await page.goto('/');
   const use = page.getByRole('region', { name: 'Use it' });
-  await expect(use.getByLabel('Command line examples')).toContainText('npx ln-diff apply --dry-run reply.md');
+  await expect(use.getByLabel('Install from a clone')).toContainText('npm install -g .');
+  await expect(use.getByLabel('Command line examples')).toContainText('ln-diff apply --dry-run reply.md');
+  await expect(use.getByLabel('Command line examples')).not.toContainText('npx');
   await expect(use.getByLabel('Library example')).toContainText("import { applyRequest } from 'ln-diff'");
-  await expect(use).toContainText('npx -y ln-diff mcp');
+  await expect(use).toContainText('ln-diff mcp serves the Model Context Protocol');
+  await expect(use).toContainText('Once ln-diff is published on npm, npm i ln-diff will install it');
   await use.getByRole('link', { name: /configuration for Claude/ }).click();
   await expect(page).toHaveURL(/\/agents\/$/);
   await page.goto('/');

@@ -8,11 +8,11 @@
 
 import * as path from 'node:path';
 import { retryMessages } from '../../core/retry.ts';
-import { DIFF_BUDGET_MS, unifiedDiff as diffTexts } from '../../patch/unified.ts';
 import type { ApplyResult, Edit } from '../../core/types.ts';
 import { detectFormat, getFormat } from '../../formats/index.ts';
 import { predict, writeEach, type Change, type Outcome } from '../changes.ts';
 import { removeStaleTemps } from '../disk.ts';
+import { unifiedDiff } from '../diff.ts';
 import { planDisk } from '../plan.ts';
 import { CliError } from '../errors.ts';
 import { changeLine, resultLines, totalsLine, type Style } from '../summary.ts';
@@ -81,17 +81,6 @@ export function plan(allowed: Allowed, reply: string, formatName: string): Plan 
     if (outside !== null) throw new CliError(outside);
   });
   return { result, cited, changes };
-}
-
-/**
- * The changes as one unified diff, paths as `a/…` and `b/…` (`/dev/null` for
- * a file created or deleted), without git's headers. The line diffs share
- * `budgetMs`, as the playground's take-away does: a file whose diff runs out
- * of it is one hunk that replaces it whole (0: every file so).
- */
-export function unifiedDiff(changes: readonly Change[], budgetMs = DIFF_BUDGET_MS): string {
-  const files = changes.map((c) => ({ name: c.target.file.split(path.sep).join('/'), before: c.before, after: c.text }));
-  return diffTexts(files, { style: 'plain', budgetMs });
 }
 
 /** The plan's edits as the client gets them (each failed one with its retry message); `files` is filled by `write`. */

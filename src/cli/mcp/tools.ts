@@ -1,15 +1,15 @@
 // The server's tools and prompts: their names, JSON Schemas (from zod) and
 // handlers, each a thin call into read.ts, apply.ts, formats.ts and
 // prompts.ts. A bad call (a wrong path, a binary file, an unknown format)
-// is an error result that says what to fix, never a crash; arguments of the
-// wrong shape are refused by the SDK against the schema, also as an error
-// result.
+// is an error result that says what to fix, never a crash; so is an argument
+// of the wrong type or out of range, checked by arguments.ts in our words.
 
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/v4';
 import { FORMAT_NAMES } from '../../formats/index.ts';
 import { CliError } from '../errors.ts';
+import { advertised, checkArguments, type Arguments } from './arguments.ts';
 import { plan, report, write } from './apply.ts';
 import { listFormats } from './formats.ts';
 import type { FormatPrompt } from './prompts.ts';
@@ -74,8 +74,50 @@ const formatsOutput = {
   ),
 };
 
+/** read_file's arguments; `viewFormat` is the format of its view when none is named. */
+export function readArguments(viewFormat: string) {
+  return {
+    path: {
+      schema: z.string().min(1).describe('The file, relative to the root (an absolute path inside the root is taken as well)'),
+      expected: "the file's path, relative to the root (a non-empty string)",
+    },
+    format: {
+      schema: z.enum(FORMATS).optional().describe(`The edit format the view is for (default ${viewFormat})`),
+      expected: `one of ${FORMATS.join(', ')} (or leave it out for ${viewFormat})`,
+    },
+    start_line: {
+      schema: z.number().int().min(1).optional().describe('First line to show, from 1 (default 1)'),
+      expected: 'a whole number from 1 (or leave it out for 1)',
+    },
+    end_line: {
+      schema: z.number().int().min(1).optional().describe('Last line to show, inclusive (default the last line)'),
+      expected: 'a whole number from 1 (or leave it out for the last line)',
+    },
+  } satisfies Arguments;
+}
+
+/** apply_edits's arguments; `format` is the server's default format. */
+export function applyArguments(format: string) {
+  return {
+    reply: {
+      schema: z.string().describe('The edits as written in the format (the whole reply may be passed: prose around the edits is ignored)'),
+      expected: 'the reply as text (a string)',
+    },
+    format: {
+      schema: z.enum(['auto', ...FORMATS]).optional().describe(`The reply's format (default ${format}; auto detects it)`),
+      expected: `auto or one of ${FORMATS.join(', ')} (or leave it out for ${format})`,
+    },
+    dry_run: {
+      schema: z.boolean().optional().describe('Write nothing; return the change as a unified diff'),
+      expected: 'true or false (or leave it out for false)',
+    },
+  } satisfies Arguments;
+}
+
 export function registerTools(server: McpServer, settings: ServerSettings): void {
   const viewFormat = settings.format === 'auto' ? 'ln-diff' : settings.format;
+  const readArgs = readArguments(viewFormat);
+  const applyArgs = applyArguments(settings.format);
 
   server.registerTool(
     'read_file',
@@ -85,17 +127,13 @@ export function registerTools(server: McpServer, settings: ServerSettings): void
         `A text file under the root, shown for an edit format (default ${viewFormat}): numbered lines (12│text) for ln-diff and roo, line:tag for hashline, ` +
         'the plain text for the others, with its total line count. Cite what you read exactly when you edit. Paths are relative to the root. ' +
         'A long file is read in ranges (start_line, end_line; from 1, inclusive).',
-      inputSchema: {
-        path: z.string().min(1).describe('The file, relative to the root (an absolute path inside the root is taken as well)'),
-        format: z.enum(FORMATS).optional().describe(`The edit format the view is for (default ${viewFormat})`),
-        start_line: z.number().int().min(1).optional().describe('First line to show, from 1 (default 1)'),
-        end_line: z.number().int().min(1).optional().describe('Last line to show, inclusive (default the last line)'),
-      },
+      inputSchema: advertised(readArgs),
       outputSchema: readOutput,
       annotations: { readOnlyHint: true },
     },
-    async (args) => {
+    async (given) => {
       try {
+        const args = checkArguments('read_file', readArgs, given);
         const view = readView(await settings.allowed(), args, viewFormat);
         const head = `${view.path}: ${view.total_lines} lines` + (view.total_lines > 0 ? `, showing ${view.start_line}-${view.end_line}` : ' (empty)');
         return { content: [{ type: 'text', text: `${head}\n${view.text}` }], structuredContent: { ...view } };
@@ -115,16 +153,13 @@ export function registerTools(server: McpServer, settings: ServerSettings): void
         'dry_run writes nothing and returns the change as a unified diff. ' +
         'The result is an error (ok false) when no edit applied, and so when the reply holds no edit at all (empty, or prose only): nothing was changed.' +
         (settings.readOnly ? ' This server is read-only: only dry runs are allowed.' : ''),
-      inputSchema: {
-        reply: z.string().describe('The edits as written in the format (the whole reply may be passed: prose around the edits is ignored)'),
-        format: z.enum(['auto', ...FORMATS]).optional().describe(`The reply's format (default ${settings.format}; auto detects it)`),
-        dry_run: z.boolean().optional().describe('Write nothing; return the change as a unified diff'),
-      },
+      inputSchema: advertised(applyArgs),
       outputSchema: applyOutput,
       annotations: { readOnlyHint: settings.readOnly, destructiveHint: !settings.readOnly, idempotentHint: false },
     },
-    async (args, extra) => {
+    async (given, extra) => {
       try {
+        const args = checkArguments('apply_edits', applyArgs, given);
         const dryRun = args.dry_run === true;
         if (settings.readOnly && !dryRun)
           throw new CliError('this server is read-only (ln-diff mcp --read-only): pass dry_run: true to see the change as a unified diff');
