@@ -15,7 +15,7 @@ import { Tabs } from './tabs.ts';
 import { Runner, REPLY_DOC } from './runner.ts';
 import { Results } from './results.ts';
 import { Address } from './address.ts';
-import { Sessions, emptySession } from './sessions.ts';
+import { Sessions, emptySession, isPlaceholder } from './sessions.ts';
 import { mountExamples } from './examples.ts';
 import { LiveMount } from './live-mount.ts';
 import { fromDrop, mountOpenFiles, readPicked, type PickedFile } from './open-files.ts';
@@ -103,7 +103,7 @@ const runner = new Runner(
       saver.schedule();
       liveChanged();
     },
-    mergeAsk: () => ({ file: state.resultFile ?? activeTab(state)?.name ?? null, base: state.merge?.version ?? null }),
+    mergeAsk: () => ({ file: state.resultFile, base: state.merge?.version ?? null }),
     viewFile: () => (ui.viewBox.open ? (activeTab(state)?.name ?? null) : null),
   },
   testHooks,
@@ -283,6 +283,8 @@ mountOpenFiles(ui, {
 async function addPicked(picked: PickedFile[], skipped: number): Promise<void> {
   const size = state.tabs.reduce((n, t) => n + t.view.state.doc.length, reply.state.doc.length);
   const { files, refused } = await readPicked(picked, { size, files: state.tabs.length, names: new Set(state.tabs.map((t) => t.name)) });
+  // Real files replace the empty placeholder of a new session (never a file that was given a text or a name).
+  if (files.length) for (const tab of state.tabs.filter((t) => isPlaceholder(t.name, t.view.state.doc.length) && !files.some((f) => f.name === t.name))) tabs.remove(tab);
   let last = -1;
   for (const { name, text } of files) {
     const existing = state.tabs.findIndex((t) => t.name === name);

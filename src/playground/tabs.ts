@@ -172,6 +172,17 @@ export class Tabs {
     return true;
   }
 
+  /** Remove a file without a word (a placeholder that opened files replace). */
+  remove(tab: Tab): void {
+    const { state } = this;
+    const i = state.tabs.indexOf(tab);
+    if (i < 0) return;
+    state.tabs.splice(i, 1);
+    this.destroy(tab);
+    if (state.resultFile === tab.name) state.resultFile = null;
+    state.active = state.tabs.length ? Math.min(state.active > i ? state.active - 1 : state.active, state.tabs.length - 1) : -1;
+  }
+
   private removeActive(): void {
     const { state, ui } = this;
     const tab = activeTab(state);
