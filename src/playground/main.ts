@@ -24,6 +24,7 @@ import { Saver, localStore, markSavedOver, tabStore, takeSavedOver } from './per
 import { resetControl, saveNote } from './guard.ts';
 import { mountLazyPanels } from './panels.ts';
 import type { Decoded } from '../share/share.ts';
+import type { Session } from '../session/session.ts';
 import type { EditResult } from '../core/types.ts';
 import { mountTakeaway } from './takeaway/takeaway.ts';
 import { mountShrink } from './shrink/panel.ts';
@@ -201,20 +202,33 @@ const address = new Address(state, ui, notices, {
     // Offered when the link is too long: shrink the selected failure, or the first one.
     const edits = state.last?.output.result?.edits ?? [];
     const failed = edits.find((e) => e.index === state.selected && e.status === 'failed') ?? edits.find((e) => e.status === 'failed');
-    const button = failed ? shrink.action(failed) : null;
-    return button ? () => button.click() : null;
+    return failed?.code ? () => shrink.action(failed)?.click() : null;
+  },
+  shrinkIssue() {
+    // The issue too long for GitHub: shrink the first failure, open the minimal session, copy its issue.
+    const failed = state.last?.output.result?.edits.find((e) => e.status === 'failed');
+    return failed?.code
+      ? () =>
+          shrink.run(failed, (session, hash) => {
+            openShrunk(session, hash);
+            address.copyIssueWhenShown();
+          })
+      : null;
   },
 });
+
+/** Put a shrunk session in place, in a history entry of its own (Back returns to the one it came from). */
+function openShrunk(session: Session, hash: string | null): void {
+  notices.alert('link', null);
+  sessions.set(session);
+  if (hash !== null && address.linkFor(hash) !== null) address.pushLink(hash, session.digest ?? null);
+  else address.push();
+}
 
 const shrink = mountShrink(ui.shrink, {
   session: () => sessions.current(),
   linkFor: (hash) => address.linkFor(hash),
-  open(session, hash) {
-    notices.alert('link', null);
-    sessions.set(session);
-    if (hash !== null && address.linkFor(hash) !== null) address.pushLink(hash, session.digest ?? null);
-    else address.push();
-  },
+  open: openShrunk,
   say,
 });
 rowActions.shrink = (edit) => shrink.action(edit);
