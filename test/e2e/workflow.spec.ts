@@ -53,6 +53,25 @@ test('a folder keeps its paths, skips .git and node_modules; a file-not-found of
   await expect(summary(page)).toContainText('All 1 edit applied');
 });
 
+test('two files share the base name of a path the reply lacks: the one whose path ends the same way is offered for the rename', async ({ page }) => {
+  const text = 'x = 1\n';
+  const reply = 'coders/util.py\n<editblock>\n<<<<<<< REMOVE\n1│x = 1\n=======\n │x = 2\n>>>>>>> INSERT\n</editblock>\n';
+  const files = [
+    { name: 'aider/coders/util.py', text },
+    { name: 'aider/tests/util.py', text },
+  ];
+  await page.goto(`/playground/#${encodeSession({ format: 'ln-diff', files, reply })}`);
+  await expect(summary(page)).toContainText('0 of 1 edit applied');
+  await diagnostics(page).getByRole('button', { name: 'Did you mean aider/coders/util.py? Rename it to coders/util.py' }).click();
+  await expect(page.getByRole('tab')).toHaveText(['coders/util.py', 'aider/tests/util.py']);
+  await expect(summary(page)).toContainText('All 1 edit applied');
+  // the File name field renames a file to any path
+  await page.getByRole('tab', { name: 'aider/tests/util.py' }).click();
+  await page.getByLabel('File name').fill('tests/test_util.py');
+  await page.getByLabel('File name').press('Enter');
+  await expect(page.getByRole('tab')).toHaveText(['coders/util.py', 'tests/test_util.py']);
+});
+
 test('New, then Open files…: the empty untitled file gives way to the files opened; the Result shows the changed file first', async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'ln-diff-open-'));
   writeFileSync(join(dir, 'base_coder.py'), 'def a():\n    return 1\n');
