@@ -6,8 +6,9 @@
 // the result view besides: an edit added to the reply (and taken away
 // again), "Expand unchanged lines" and back, a live run (the reply streamed
 // in 40 chunks from a stand-in chat endpoint on 127.0.0.1, the one the
-// browser tests use: no network), and typing a word and erasing it in the
-// source without waiting between keys.
+// browser tests use: no network), typing a word and erasing it in the
+// source without waiting between keys, and typing in the reply while an
+// edit fails (one more edit, citing a line the file does not have).
 //
 // Usage:
 //   npm run build && npm run bench:site
@@ -19,7 +20,7 @@
 //   npm run bench:site -- --runs N            pastes per case (default 3), --keys N keystrokes per editor (default 40)
 //   npm run bench:site -- --cases 5k,20k --replay-budget 300 --lighthouse
 //   npm run bench:site -- --paths adding,expanding,live,quick   only these paths (pasting, typing, selecting,
-//                                             switching, replaying, adding, expanding, live, quick; default all);
+//                                             switching, replaying, adding, expanding, live, quick, failing; default all);
 //                                             without pasting, the session opens with the source in place
 // Prints one table, the baseline's figures next to this run's; asserts nothing about time.
 
@@ -59,7 +60,7 @@ const RUNS = Number(option('--runs') ?? 3);
 const KEYS = Number(option('--keys') ?? 40);
 const REPLAY_BUDGET_MS = Number(option('--replay-budget') ?? 300) * 1000;
 const CASE_IDS = (option('--cases') ?? '5k,20k').split(',');
-const PATHS = ['pasting', 'typing', 'selecting', 'switching', 'replaying', 'adding', 'expanding', 'live', 'quick'] as const;
+const PATHS = ['pasting', 'typing', 'selecting', 'switching', 'replaying', 'adding', 'expanding', 'live', 'quick', 'failing'] as const;
 const PATH_IDS = (option('--paths') ?? PATHS.join(',')).split(',');
 for (const p of PATH_IDS)
   if (!(PATHS as readonly string[]).includes(p)) {
@@ -129,6 +130,8 @@ const CASES: Case[] = [
 const finalSummary = (c: Case) => `All ${c.edits} edits applied`;
 const MARKER = 'value_2 = compute(beta, alpha, 2)';
 /** One more edit for the reply, of line 7 (which no other edit names). */
+/** One more edit that fails: it cites line 9 as a line the file does not have (no line holds "step 90009"). */
+const FAILING_EDIT = 'app.py\n<editblock>\n<<<<<<< REMOVE\n9│    value_9 = compute(alpha, beta, 9)  # step 90009 of a long and different loop\n=======\n    │    value_9 = compute(beta, alpha, 9)\n>>>>>>> INSERT\n</editblock>\n';
 const EXTRA_EDIT = 'app.py\n<editblock>\n<<<<<<< REMOVE\n7│    value_7 = compute(alpha, beta, 7)  # step 7\n=======\n    │    value_7 = compute(beta, alpha, 7)\n>>>>>>> INSERT\n</editblock>\n';
 
 // ---------------------------------------------------------------- figures
@@ -142,7 +145,8 @@ type Action =
   | 'adding an edit to the reply'
   | 'expanding unchanged lines'
   | 'live run'
-  | 'typing with many edits';
+  | 'typing with many edits'
+  | 'typing while an edit fails';
 const ACTIONS: Action[] = [
   'pasting',
   'typing',
@@ -153,6 +157,7 @@ const ACTIONS: Action[] = [
   'expanding unchanged lines',
   'live run',
   'typing with many edits',
+  'typing while an edit fails',
 ];
 
 interface CaseFigures {
@@ -166,6 +171,8 @@ interface CaseFigures {
   /** ms from keydown to the diagnostics showing the new text, one per keystroke. */
   keySource: number[];
   keyReply: number[];
+  /** …in the reply, in the cited line of an edit that fails (a figure recorded before this path: absent). */
+  keyFailing?: number[];
   /** Durations (ms) of every long task (> 50 ms) during each action, longest first. */
   longTasks: Record<Action, number[]>;
   /** The actions measured (a figure recorded before there was this list: the first five). */
@@ -466,11 +473,12 @@ async function runCase(browser: Browser, origin: string, c: Case): Promise<CaseF
   // At the end of line 2 of the source (the line edit #1 replaces), or of the
   // reply's line 4 (edit #1's cited line): "x" makes edit #1 a fuzzy match,
   // Backspace makes it exact again, and each changes the diagnostics.
-  const typeIn = async (what: string, editor: Locator, down: number, into: number[]) => {
+  // With `up`, the cursor goes that many lines up from the editor's end instead.
+  const typeIn = async (what: string, editor: Locator, down: number, into: number[], up?: number) => {
     await step(page, `put the cursor in the ${what}`, async () => {
       await editor.click();
-      await page.keyboard.press('Control+Home');
-      for (let i = 0; i < down; i++) await page.keyboard.press('ArrowDown');
+      await page.keyboard.press(up === undefined ? 'Control+Home' : 'Control+End');
+      for (let i = 0; i < (up ?? down); i++) await page.keyboard.press(up === undefined ? 'ArrowDown' : 'ArrowUp');
       await page.keyboard.press('End');
       await settle(page, 300);
     });
@@ -634,6 +642,25 @@ async function runCase(browser: Browser, origin: string, c: Case): Promise<CaseF
       }
       log(`typed and erased "${word}" ${RUNS} times`);
     });
+  const keyFailing: number[] = [];
+  if (runs('failing')) {
+    const failing = `${c.edits} of ${c.edits + 1} edits applied, 1 failed`;
+    await step(page, `add an edit that fails at the end of the reply: wait for "${failing}"`, async () => {
+      await paste(page, replyEditor, FAILING_EDIT, true);
+      await waitRegion(page, region, 'includes', failing);
+      await settle(page, 1000);
+    });
+    // Its cited line is the fifth up from the reply's end: each keystroke there changes the failure's message.
+    await during('typing while an edit fails', () => typeIn('reply, in the edit that fails', replyEditor, 0, keyFailing, 5));
+    await step(page, `take the failing edit away (Undo until the paste is undone): wait for "${summary}"`, async () => {
+      for (let i = 0; i < 4 * KEYS && !(await regionText(page, region)).includes(summary); i++) {
+        await page.keyboard.press('Control+z');
+        await settle(page, 200);
+      }
+      await waitRegion(page, region, 'includes', summary);
+      await settle(page, 300);
+    });
+  }
   if (runs('live')) {
     // The reply streamed back by a stand-in chat endpoint (OpenAI's protocol) on 127.0.0.1.
     const key = 'sk-bench-0123456789';
@@ -690,7 +717,7 @@ async function runCase(browser: Browser, origin: string, c: Case): Promise<CaseF
   if (errors.length) log(`page errors: ${errors.join(' | ')}`);
   await context.close();
   const ran = [...new Set(windows.map((w) => w.action))];
-  return { lines: c.lines, chars: src.length, edits: c.edits, pasteSource, pasteReply, pasteMethod, keySource, keyReply, longTasks, ran, replay, heapUsed: usedSize };
+  return { lines: c.lines, chars: src.length, edits: c.edits, pasteSource, pasteReply, pasteMethod, keySource, keyReply, keyFailing, longTasks, ran, replay, heapUsed: usedSize };
 }
 
 // ---------------------------------------------------------------- JavaScript shipped
@@ -760,11 +787,11 @@ function rowsFor(cases: string[]): Row[] {
     const has = (f: Figures) => get(f) !== undefined;
     const when = (fn: (x: CaseFigures) => string) => (f: Figures) => (has(f) ? fn(get(f)) : 'not measured');
     const ok = (fn: (x: CaseFigures) => boolean) => (f: Figures) => has(f) && fn(get(f));
-    const key = (which: 'keySource' | 'keyReply', name: string): Row => ({
+    const key = (which: 'keySource' | 'keyReply' | 'keyFailing', name: string): Row => ({
       metric: `${id}: keystroke in the ${name} → diagnostics, p50 / p95`,
       goal: `p95 < ${c.keyGoal} ms`,
-      show: when((x) => (x[which].length ? `${quantile(x[which], 0.5).toFixed(0)} / ${quantile(x[which], 0.95).toFixed(0)} ms` : 'not measured')),
-      met: ok((x) => quantile(x[which], 0.95) < c.keyGoal),
+      show: when((x) => (x[which]?.length ? `${quantile(x[which], 0.5).toFixed(0)} / ${quantile(x[which], 0.95).toFixed(0)} ms` : 'not measured')),
+      met: ok((x) => (x[which]?.length ?? 0) > 0 && quantile(x[which]!, 0.95) < c.keyGoal),
     });
     const paste = (which: 'pasteSource' | 'pasteReply', name: string): Row => ({
       metric: `${id}: paste the ${name} → result shown, median`,
@@ -777,6 +804,7 @@ function rowsFor(cases: string[]): Row[] {
       paste('pasteReply', 'reply'),
       key('keySource', 'source'),
       key('keyReply', 'reply'),
+      key('keyFailing', 'reply while an edit fails'),
     );
     const measured = (x: CaseFigures, a: Action) => (x.ran ?? ACTIONS.slice(0, 5)).includes(a);
     for (const a of ACTIONS)

@@ -43,6 +43,8 @@ export interface AddressHooks {
   save(): void;
   /** Run the shrinker on the selected failure (offered when a link is too long). */
   shrink(): (() => void) | null;
+  /** Shrink the first failure, open the minimal session and copy its issue (`copyIssueWhenShown`), or null when nothing failed. */
+  shrinkIssue(): (() => void) | null;
 }
 
 export class Address {
@@ -66,6 +68,8 @@ export class Address {
   private written = false;
   /** The next link written starts a history entry of its own. */
   private pushNext = false;
+  /** Copy the Markdown issue once the result of the session shown arrives. */
+  private issueWhenShown = false;
   /** An opened link's recorded result, compared with the first run's. */
   private check: { digest: string; version: string | null; seq: number } | null = null;
 
@@ -95,9 +99,15 @@ export class Address {
     return `${location.pathname}?${params.toString()}#${hash}`;
   }
 
+  /** What the link warning says now (it is redrawn only when that changes, not with every result). */
+  private warningShown = '';
+
   private showWarning(): void {
     const { ui } = this;
     const length = location.href.length;
+    const shape = this.tooLarge ? 'too large' : location.hash && length > BREAKING_LINK ? `long ${length} ${this.hooks.shrink() !== null}` : '';
+    if (shape === this.warningShown) return;
+    this.warningShown = shape;
     const download = () => h('button', { class: 'pg-alert-action', attrs: { type: 'button' }, on: { click: () => void this.download() } }, 'Download session');
     if (this.tooLarge) {
       ui.linkWarning.replaceChildren('This session is too large for a link. Share it as a file: ', download(), ' (open it with “Open session…”).');
@@ -107,7 +117,7 @@ export class Address {
         `The link to this session is ${length.toLocaleString('en')} characters long: too long for an issue tracker (GitHub takes ${BREAKING_LINK.toLocaleString('en')} characters) or a chat message. Share it as a file: `,
         download(),
         shrink ? ' or shrink the failure first: ' : '',
-        shrink ? h('button', { class: 'pg-alert-action', attrs: { type: 'button' }, on: { click: shrink } }, 'Shrink to a minimal failure') : '',
+        shrink ? h('button', { class: 'pg-alert-action', attrs: { type: 'button' }, on: { click: () => this.hooks.shrink()?.() } }, 'Shrink to a minimal failure') : '',
       );
     } else ui.linkWarning.replaceChildren();
     ui.linkWarning.hidden = ui.linkWarning.childNodes.length === 0;
@@ -219,6 +229,15 @@ export class Address {
     if (this.written && this.writtenDigest === null && this.writtenSeq === this.state.changeSeq && last?.seq === this.writtenSeq && last.output.result) this.schedule();
     this.checkLink();
     this.showWarning();
+    if (this.issueWhenShown && last?.seq === this.state.changeSeq) {
+      this.issueWhenShown = false;
+      void this.copyIssue();
+    }
+  }
+
+  /** Copy the Markdown issue of the session just put in place once its result is shown. */
+  copyIssueWhenShown(): void {
+    this.issueWhenShown = true;
   }
 
   private async copyLink(): Promise<void> {
@@ -298,13 +317,15 @@ export class Address {
     const size = text.length.toLocaleString('en');
     const limit = GITHUB_BODY.toLocaleString('en');
     this.hooks.copy(text, `Markdown issue (${size} characters: too long for a GitHub issue)`);
-    const shrink = this.hooks.shrink();
+    const shrink = this.hooks.shrinkIssue();
     this.notices.alert(
       'issue',
       `The Markdown issue is ${size} characters long: GitHub refuses an issue body over ${limit} characters, so pasting it there will fail. ${
-        shrink ? 'Shrink the failure first, then copy the issue of the minimal session:' : 'Attach the session as a file instead:'
+        shrink
+          ? 'Copy the issue of the minimal failure instead: the failure is shrunk, the minimal session opened (Back returns to this one) and its issue copied.'
+          : 'Attach the session as a file instead:'
       }`,
-      shrink ? { label: 'Shrink to a minimal failure', run: shrink } : { label: 'Download session', run: () => void this.download() },
+      shrink ? { label: 'Copy the minimal failure’s issue', run: shrink } : { label: 'Download session', run: () => void this.download() },
     );
   }
 

@@ -56,7 +56,9 @@ function summaryLine(result: ApplyResult): string {
   const applied = result.edits.filter((e) => e.status === 'applied').length;
   if (result.edits.length === 0) return 'No edits found in the reply.';
   const failed = result.edits.length - applied;
-  return failed === 0 ? `All ${result.edits.length} edits applied.` : `${applied} of ${result.edits.length} edits applied, ${failed} failed.`;
+  // Worded as the page's Diagnostics summary words it.
+  const all = `${result.edits.length} edit${result.edits.length === 1 ? '' : 's'}`;
+  return failed === 0 ? `All ${all} applied.` : `${applied} of ${all} applied, ${failed} failed.`;
 }
 
 /** The Markdown text of an issue about a session. */

@@ -15,7 +15,7 @@ import { Tabs } from './tabs.ts';
 import { Runner, REPLY_DOC } from './runner.ts';
 import { Results } from './results.ts';
 import { Address } from './address.ts';
-import { Sessions, emptySession } from './sessions.ts';
+import { Sessions, emptySession, isPlaceholder } from './sessions.ts';
 import { mountExamples } from './examples.ts';
 import { LiveMount } from './live-mount.ts';
 import { fromDrop, mountOpenFiles, readPicked, type PickedFile } from './open-files.ts';
@@ -24,6 +24,7 @@ import { Saver, localStore, markSavedOver, tabStore, takeSavedOver } from './per
 import { resetControl, saveNote } from './guard.ts';
 import { mountLazyPanels } from './panels.ts';
 import type { Decoded } from '../share/share.ts';
+import type { Session } from '../session/session.ts';
 import type { EditResult } from '../core/types.ts';
 import { mountTakeaway } from './takeaway/takeaway.ts';
 import { mountShrink } from './shrink/panel.ts';
@@ -103,7 +104,7 @@ const runner = new Runner(
       saver.schedule();
       liveChanged();
     },
-    mergeAsk: () => ({ file: state.resultFile ?? activeTab(state)?.name ?? null, base: state.merge?.version ?? null }),
+    mergeAsk: () => ({ file: state.resultFile, base: state.merge?.version ?? null }),
     viewFile: () => (ui.viewBox.open ? (activeTab(state)?.name ?? null) : null),
   },
   testHooks,
@@ -201,20 +202,33 @@ const address = new Address(state, ui, notices, {
     // Offered when the link is too long: shrink the selected failure, or the first one.
     const edits = state.last?.output.result?.edits ?? [];
     const failed = edits.find((e) => e.index === state.selected && e.status === 'failed') ?? edits.find((e) => e.status === 'failed');
-    const button = failed ? shrink.action(failed) : null;
-    return button ? () => button.click() : null;
+    return failed?.code ? () => shrink.action(failed)?.click() : null;
+  },
+  shrinkIssue() {
+    // The issue too long for GitHub: shrink the first failure, open the minimal session, copy its issue.
+    const failed = state.last?.output.result?.edits.find((e) => e.status === 'failed');
+    return failed?.code
+      ? () =>
+          shrink.run(failed, (session, hash) => {
+            openShrunk(session, hash);
+            address.copyIssueWhenShown();
+          })
+      : null;
   },
 });
+
+/** Put a shrunk session in place, in a history entry of its own (Back returns to the one it came from). */
+function openShrunk(session: Session, hash: string | null): void {
+  notices.alert('link', null);
+  sessions.set(session);
+  if (hash !== null && address.linkFor(hash) !== null) address.pushLink(hash, session.digest ?? null);
+  else address.push();
+}
 
 const shrink = mountShrink(ui.shrink, {
   session: () => sessions.current(),
   linkFor: (hash) => address.linkFor(hash),
-  open(session, hash) {
-    notices.alert('link', null);
-    sessions.set(session);
-    if (hash !== null && address.linkFor(hash) !== null) address.pushLink(hash, session.digest ?? null);
-    else address.push();
-  },
+  open: openShrunk,
   say,
 });
 rowActions.shrink = (edit) => shrink.action(edit);
@@ -283,6 +297,8 @@ mountOpenFiles(ui, {
 async function addPicked(picked: PickedFile[], skipped: number): Promise<void> {
   const size = state.tabs.reduce((n, t) => n + t.view.state.doc.length, reply.state.doc.length);
   const { files, refused } = await readPicked(picked, { size, files: state.tabs.length, names: new Set(state.tabs.map((t) => t.name)) });
+  // Real files replace the empty placeholder of a new session (never a file that was given a text or a name).
+  if (files.length) for (const tab of state.tabs.filter((t) => isPlaceholder(t.name, t.view.state.doc.length) && !files.some((f) => f.name === t.name))) tabs.remove(tab);
   let last = -1;
   for (const { name, text } of files) {
     const existing = state.tabs.findIndex((t) => t.name === name);

@@ -149,7 +149,6 @@ export class Results {
     }
     const { state, ui } = this;
     state.merge = out;
-    state.resultFile = out.file;
     if (ui.resultFile.value !== out.file && !ui.resultFile.disabled) ui.resultFile.value = out.file;
     this.chain = this.chain.then(async () => {
       const view = this.view ?? (await this.load());

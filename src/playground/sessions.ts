@@ -16,6 +16,14 @@ import type { Results } from './results.ts';
 /** A session with one empty file and no reply. */
 export const emptySession = (): Session => ({ format: 'auto', files: [{ name: 'untitled.txt', text: '' }], reply: '' });
 
+/**
+ * An empty file under a name the page gave it (`untitled.txt`, `untitled-2.txt`…):
+ * the placeholder of a new session or of "Add file", dropped when real files are opened.
+ */
+export function isPlaceholder(name: string, length: number): boolean {
+  return length === 0 && /^untitled(-\d+)?\.txt$/.test(name);
+}
+
 export interface SessionParts {
   tabs: Tabs;
   runner: Runner;

@@ -36,7 +36,7 @@ export interface PageState {
   last: Run | null;
   /** Bumped by every change of the engine's input. */
   changeSeq: number;
-  /** The file the result view shows (or should show next). */
+  /** The file the user chose for the result view (a tab, the menu, an edit); null: the engine's first file, one the reply changes if any. */
   resultFile: string | null;
   /** What the result view shows now (null: nothing yet). */
   merge: MergeOutput | null;

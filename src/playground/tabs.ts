@@ -172,6 +172,17 @@ export class Tabs {
     return true;
   }
 
+  /** Remove a file without a word (a placeholder that opened files replace). */
+  remove(tab: Tab): void {
+    const { state } = this;
+    const i = state.tabs.indexOf(tab);
+    if (i < 0) return;
+    state.tabs.splice(i, 1);
+    this.destroy(tab);
+    if (state.resultFile === tab.name) state.resultFile = null;
+    state.active = state.tabs.length ? Math.min(state.active > i ? state.active - 1 : state.active, state.tabs.length - 1) : -1;
+  }
+
   private removeActive(): void {
     const { state, ui } = this;
     const tab = activeTab(state);
@@ -187,15 +198,14 @@ export class Tabs {
   }
 
   /**
-   * For an edit that failed with file-not-found, when exactly one file has the
-   * base name of the path the reply uses: a button that renames that file to it.
+   * For an edit that failed with file-not-found, when one file is the one the
+   * reply means (`renameCandidate`): a button that renames that file to the
+   * reply's path.
    */
   renameOffer(edit: EditResult): HTMLElement | null {
     if (edit.status !== 'failed' || edit.code !== 'file-not-found') return null;
-    const base = (path: string) => path.slice(path.lastIndexOf('/') + 1);
-    const matches = this.state.tabs.filter((t) => base(t.name) === base(edit.file) && t.name !== edit.file);
-    if (matches.length !== 1) return null;
-    const tab = matches[0];
+    const tab = renameCandidate(this.state.tabs, edit.file);
+    if (!tab) return null;
     return h(
       'button',
       { attrs: { type: 'button', title: `The reply writes to ${edit.file}; the session has ${tab.name}.` }, on: { click: () => this.rename(tab, edit.file) } },
@@ -218,4 +228,21 @@ export class Tabs {
     const [stem, ext] = dot > slash + 1 ? [base.slice(0, dot), base.slice(dot)] : [base, ''];
     for (let n = 2; ; n++) if (!names.has(`${stem}-${n}${ext}`)) return `${stem}-${n}${ext}`;
   }
+}
+
+/** Whether one path ends with the other, whole segments: `b/c.py` ends `a/b/c.py`, `c.py` ends both. */
+const endsWithPath = (path: string, tail: string) => path === tail || path.endsWith(`/${tail}`);
+
+/**
+ * The one file a path the session lacks most likely means: the only file with
+ * its base name, or, among several, the only one whose path and the reply's
+ * end one with the other (`src/a/x.py` for `a/x.py`). Null when none or more
+ * than one fit.
+ */
+export function renameCandidate<T extends { name: string }>(files: readonly T[], path: string): T | null {
+  const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+  const same = files.filter((f) => f.name !== path && base(f.name) === base(path));
+  if (same.length === 1) return same[0];
+  const ends = same.filter((f) => endsWithPath(f.name, path) || endsWithPath(path, f.name));
+  return ends.length === 1 ? ends[0] : null;
 }

@@ -134,16 +134,22 @@ export function textShape(text: string): TextShape {
   };
 }
 
-function outcomes(request: ApplyRequest, result: ApplyResult | null): FileOutcome[] {
+/**
+ * Every file of a run and what the reply did to it: the files it changes,
+ * creates or deletes first, then those it leaves as they were, each group
+ * in the session's order (the result view shows the first when none is asked for).
+ */
+export function outcomes(request: ApplyRequest, result: ApplyResult | null): FileOutcome[] {
   const names = Object.keys(request.files);
   for (const name of Object.keys(result?.files ?? {})) if (!names.includes(name)) names.push(name);
-  return names.map((name) => {
+  const all = names.map((name): FileOutcome => {
     const before = Object.hasOwn(request.files, name) ? request.files[name] : null;
     const out = result?.files ?? {};
     const after = Object.hasOwn(out, name) ? out[name] : before;
     const label: FileLabel = before === null ? 'new file' : after === null ? 'deleted' : after === before ? 'unchanged' : 'changed';
     return { name, label, before: before === null ? null : textShape(before), after: after === null ? null : textShape(after) };
   });
+  return [...all.filter((f) => f.label !== 'unchanged'), ...all.filter((f) => f.label === 'unchanged')];
 }
 
 /** Deltas larger than this (characters removed and inserted, both sides) may be sent as whole texts. */

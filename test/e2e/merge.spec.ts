@@ -7,6 +7,7 @@
 
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { encodeSession, type Session } from '../../src/share/share.ts';
+import { SESSION as FOUR_EDITS } from './fixtures/sessions.ts';
 
 const BLOCKS = 4000; // five lines each
 const EDITS = 20;
@@ -50,6 +51,9 @@ const SESSION: Session = { format: 'auto', files: [{ name: 'big.js', text: sourc
 /** Where edit k's lines are: two in the source, four after (each earlier edit adds two). */
 const linesA = (k: number) => [bodyLine(blockOf(k)), bodyLine(blockOf(k)) + 1];
 const linesB = (k: number) => [0, 1, 2, 3].map((i) => bodyLine(blockOf(k)) + 2 * k + i);
+
+/** Two animation frames and a task: what a result set off (the result view's update) has run. */
+const nextFrames = (page: Page) => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))));
 
 const result = (page: Page) => page.getByRole('region', { name: 'Result', exact: true });
 const row = (page: Page, n: number) => page.locator(`#pg-diagnostics li.ld-row[data-edit="${n - 1}"]`);
@@ -334,4 +338,39 @@ test.describe('the result view stays built as the edits change', () => {
     expect(await counts(page)).toEqual(start);
     expect(errors).toEqual([]);
   });
+});
+
+test('typing in an edit that fails leaves the result view as it is: nothing in it is redrawn', async ({ page }) => {
+  // The four-edit session: #1 to #3 change app.py, #4 fails (its cited line 11 is not in the file).
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await page.goto(`/playground/#${encodeSession(FOUR_EDITS)}`);
+  await expect(page.locator('#pg-summary')).toContainText('3 of 4 edits applied');
+  const view = result(page);
+  await expect(view.locator('.cm-editor')).toHaveCount(2);
+  // The cursor at the end of edit #4's cited line, in the reply.
+  const replyEditor = page.getByLabel('Model reply');
+  await replyEditor.locator('.cm-line', { hasText: /^11│ {4}return a \* c$/ }).click();
+  await page.keyboard.press('End');
+  await expect(page.locator('.ld-row-head[aria-current="true"]')).toContainText('#4');
+  await nextFrames(page);
+  await page.locator('#pg-merge').evaluate((el) => {
+    const w = window as unknown as { __redrawn: string[] };
+    w.__redrawn = [];
+    new MutationObserver((records) => {
+      for (const r of records) w.__redrawn.push(`${r.type} ${(r.target as Element).className ?? ''}`);
+    }).observe(el, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  const edits = page.locator('#pg-edits');
+  for (const [key, shown, gone] of [
+    ['x', 'a * cx', null],
+    ['y', 'a * cxy', null],
+    ['Backspace', 'a * cx', 'a * cxy'],
+  ] as const) {
+    await page.keyboard.press(key);
+    await expect(edits).toContainText(shown);
+    if (gone) await expect(edits).not.toContainText(gone);
+    await expect(page.locator('#pg-summary')).toContainText('3 of 4 edits applied');
+    await nextFrames(page);
+  }
+  expect(await page.evaluate(() => (window as unknown as { __redrawn: string[] }).__redrawn)).toEqual([]);
 });

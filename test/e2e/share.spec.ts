@@ -157,7 +157,7 @@ test.describe('share links', () => {
     expect(md.trimEnd().endsWith(`[Open this session in the playground](${page.url()})`)).toBe(true);
   });
 
-  test('a Markdown issue too long for GitHub says its size and offers the shrunk failure, as the link warning does', async ({ page, context }) => {
+  test('a Markdown issue too long for GitHub says its size and copies the minimal failure’s issue in one click', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const seen = watch(page);
     // 3,000 lines of source and 30 edits, the last citing a line that is not in the file
@@ -176,26 +176,26 @@ test.describe('share links', () => {
     expect(size).toBeGreaterThan(65_536);
     const alert = page.getByRole('alert');
     await expect(alert).toContainText(
-      `The Markdown issue is ${size.toLocaleString('en')} characters long: GitHub refuses an issue body over 65,536 characters, so pasting it there will fail. Shrink the failure first, then copy the issue of the minimal session:`,
+      `The Markdown issue is ${size.toLocaleString('en')} characters long: GitHub refuses an issue body over 65,536 characters, so pasting it there will fail. Copy the issue of the minimal failure instead: the failure is shrunk, the minimal session opened (Back returns to this one) and its issue copied.`,
     );
+    const bigUrl = page.url();
 
-    // The same offer as the link warning's: the shrink of the failed edit.
-    await alert.getByRole('button', { name: 'Shrink to a minimal failure' }).click();
+    // One click: the failed edit shrunk, the minimal session opened, its issue copied.
+    await alert.getByRole('button', { name: 'Copy the minimal failure’s issue' }).click();
     const panel = page.getByRole('group', { name: /^Minimal failure/ });
     await expect(panel.getByRole('heading')).toHaveText('Minimal failure: edit #31 (no-match)');
-    await expect(panel.locator('.pg-shrink-outcome')).toContainText('Edit #31 still fails with no-match in this smaller session (as edit #1).', { timeout: 60_000 });
-    await expect(alert).toHaveCount(0);
-    await panel.getByRole('button', { name: 'Open it here' }).click();
+    await expect(status).toHaveText('Markdown issue copied.', { timeout: 60_000 });
     await expect(diagnostics(page)).toContainText('0 of 1 edit applied, 1 failed');
-
-    // The minimal session's issue fits.
-    await page.getByRole('button', { name: 'Copy as Markdown issue' }).click();
-    await expect(status).toHaveText('Markdown issue copied.');
     const small = await copied(page);
     expect(small.length).toBeLessThan(65_536);
     expect(small).toContain(typo);
+    expect(small).toContain('0 of 1 edit applied, 1 failed.');
     expect(small).toContain(`- link: ${page.url()}`);
     await expect(page.getByRole('alert')).toHaveCount(0);
+    // Back returns to the whole session.
+    await page.goBack();
+    await expect(diagnostics(page)).toContainText('30 of 31 edits applied, 1 failed');
+    expect(page.url()).toBe(bigUrl);
     expect(seen).toEqual({ errors: [], dialogs: [], foreign: [] });
   });
 

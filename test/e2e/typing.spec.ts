@@ -1,7 +1,8 @@
 // Typing in a large session on the page's own clock, which the test moves:
 // the saved copy and the link in the address are written once typing pauses,
 // not once per keystroke; what was typed survives a reload after the pause,
-// and one made before the pause (the page is left at once). Counted by spies
+// and one made before the pause (the page is left at once); the same holds
+// while typing in the cited line of an edit that fails. Counted by spies
 // on localStorage.setItem and history.replaceState installed before the
 // page's scripts; no assertion depends on how fast the machine is.
 
@@ -114,5 +115,49 @@ test.describe('typing in a large session', () => {
     await page.goto(`/playground/#${encodeSession(session)}`);
     await expect(page.locator('#pg-summary')).toContainText('All 20 edits applied', { timeout: 60_000 });
     await expect(page.getByLabel('Source: app.py', { exact: true })).not.toContainText(TYPED);
+  });
+});
+
+test.describe('typing while an edit fails', () => {
+  test.setTimeout(180_000);
+  // 2,500 lines and a reply whose last edit cites a line the file does not have.
+  const lines = 2500;
+  const typo = '    value_1502 = compute(alpha, beta, 1052)  # step 1502';
+  const failing = {
+    format: 'ln-diff',
+    files: [{ name: 'app.py', text: largeSource(lines) }],
+    reply: `${largeReply(lines, 10)}app.py\n<editblock>\n<<<<<<< REMOVE\n1502│${typo}\n=======\n    │    value_1502 = compute(beta, alpha, 1502)\n>>>>>>> INSERT\n</editblock>\n`,
+  };
+  const failingSize = failing.files[0].text.length + failing.reply.length;
+
+  test('in the failing edit: nothing is saved or written to the address while keys come, once each after the pause', async ({ page }) => {
+    await page.clock.install({ time: CLOCK_START });
+    await page.addInitScript(spies);
+    await page.goto(`/playground/#${encodeSession(failing)}`);
+    await expect(page.locator('#pg-summary')).toContainText('10 of 11 edits applied, 1 failed', { timeout: 60_000 });
+    await expect(page.locator('#pg-engine')).toHaveText(/Engine: (<1|\d+) ms/, { timeout: 60_000 });
+    await page.clock.pauseAt(CLOCK_START + 3_600_000);
+    // the cursor at the end of the failing edit's cited line
+    await page.getByLabel('Model reply', { exact: true }).click();
+    await page.keyboard.press('Control+End');
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('End');
+    await resetCounts(page);
+    const save = pauseFor(failingSize, SAVE_PAUSE);
+    const link = pauseFor(failingSize, LINK_PAUSE);
+    // keystrokes a little quicker than the shorter pause
+    for (let n = 1; n <= 8; n++) {
+      await page.keyboard.press('x');
+      await page.clock.runFor(save - 100);
+      // each keystroke's failure shown before the next (the message quotes the cited line)
+      await expect(page.locator('#pg-edits')).toContainText(`step 1502${'x'.repeat(n)}"`, { timeout: 60_000 });
+    }
+    expect(await counts(page)).toEqual({ saves: 0, addresses: 0 });
+    await page.clock.runFor(save);
+    await expect.poll(() => counts(page)).toEqual({ saves: 1, addresses: 0 });
+    await page.clock.runFor(link - save);
+    await expect.poll(() => counts(page), { timeout: 60_000 }).toEqual({ saves: 1, addresses: 1 });
+    await page.clock.runFor(10_000);
+    expect(await counts(page)).toEqual({ saves: 1, addresses: 1 });
   });
 });

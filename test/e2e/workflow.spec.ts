@@ -53,6 +53,49 @@ test('a folder keeps its paths, skips .git and node_modules; a file-not-found of
   await expect(summary(page)).toContainText('All 1 edit applied');
 });
 
+test('two files share the base name of a path the reply lacks: the one whose path ends the same way is offered for the rename', async ({ page }) => {
+  const text = 'x = 1\n';
+  const reply = 'coders/util.py\n<editblock>\n<<<<<<< REMOVE\n1│x = 1\n=======\n │x = 2\n>>>>>>> INSERT\n</editblock>\n';
+  const files = [
+    { name: 'aider/coders/util.py', text },
+    { name: 'aider/tests/util.py', text },
+  ];
+  await page.goto(`/playground/#${encodeSession({ format: 'ln-diff', files, reply })}`);
+  await expect(summary(page)).toContainText('0 of 1 edit applied');
+  await diagnostics(page).getByRole('button', { name: 'Did you mean aider/coders/util.py? Rename it to coders/util.py' }).click();
+  await expect(page.getByRole('tab')).toHaveText(['coders/util.py', 'aider/tests/util.py']);
+  await expect(summary(page)).toContainText('All 1 edit applied');
+  // the File name field renames a file to any path
+  await page.getByRole('tab', { name: 'aider/tests/util.py' }).click();
+  await page.getByLabel('File name').fill('tests/test_util.py');
+  await page.getByLabel('File name').press('Enter');
+  await expect(page.getByRole('tab')).toHaveText(['coders/util.py', 'tests/test_util.py']);
+});
+
+test('New, then Open files…: the empty untitled file gives way to the files opened; the Result shows the changed file first', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'ln-diff-open-'));
+  writeFileSync(join(dir, 'base_coder.py'), 'def a():\n    return 1\n');
+  writeFileSync(join(dir, 'other.py'), 'x = 1\n');
+  await page.goto(`/playground/#${encodeSession(SESSION)}`);
+  await expect(summary(page)).toContainText('3 of 4 edits applied');
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await expect(page.getByRole('tab')).toHaveText(['untitled.txt']);
+  await page.locator('#pg-file-input').setInputFiles([join(dir, 'other.py'), join(dir, 'base_coder.py')]);
+  await expect(page.getByRole('tab')).toHaveText(['other.py', 'base_coder.py']);
+  await page.getByLabel('Model reply').click();
+  await page.keyboard.insertText('base_coder.py\n```python\n<<<<<<< SEARCH\n    return 1\n=======\n    return 2\n>>>>>>> REPLACE\n```\n');
+  await expect(summary(page)).toContainText('All 1 edit applied');
+  await expect(page.locator('#pg-result-file option')).toHaveText(['base_coder.py (changed)', 'other.py (unchanged)']);
+  await expect(page.locator('#pg-result-caption')).toContainText('base_coder.py: changed.');
+  await expect(diagnostics(page)).not.toContainText('untitled.txt');
+  // a file the user named or wrote in stays
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await page.getByLabel('Source: untitled.txt').click();
+  await page.keyboard.insertText('notes');
+  await page.locator('#pg-file-input').setInputFiles([join(dir, 'other.py')]);
+  await expect(page.getByRole('tab')).toHaveText(['untitled.txt', 'other.py']);
+});
+
 test('CRLF and a missing final newline: readable markers and a badge', async ({ page }) => {
   const crlf: Session = { ...SESSION, files: [{ name: 'app.py', text: SOURCE.replace(/\n/g, '\r\n').replace(/\r\n$/, '') }] };
   await page.goto(`/playground/#${encodeSession(crlf)}`);

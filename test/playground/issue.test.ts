@@ -52,7 +52,7 @@ test('the issue: versions, format, options, sources and reply collapsed, the tab
       '',
       '#### Result',
       '',
-      'All 1 edits applied.',
+      'All 1 edit applied.',
       '',
       '| edit | status | match | offset | code | message |',
       '| --- | --- | --- | --- | --- | --- |',

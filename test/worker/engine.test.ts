@@ -106,3 +106,27 @@ test('a run whose engine threw has no digest', () => {
   assert.match(out.error ?? '', /options\.window/);
   assert.equal(worker.digest(bad.run), null);
 });
+
+test('the files the reply changes come first, and the result view shows the first when no file is asked for', () => {
+  const worker = new EngineWorker();
+  const reply = 'b.py\n<editblock>\n<<<<<<< REMOVE\n1│x = 1\n=======\n │x = 2\n>>>>>>> INSERT\n</editblock>\n';
+  const out = worker.run({
+    docs: { 0: { set: reply }, 1: { set: '' }, 2: { set: 'y = 1\n' }, 3: { set: 'x = 1\n' } },
+    files: [
+      { doc: 1, name: 'untitled.txt' },
+      { doc: 2, name: 'a.py' },
+      { doc: 3, name: 'b.py' },
+    ],
+    reply: 0,
+    format: 'ln-diff',
+    viewFile: null,
+    merge: { file: null, base: null },
+    run: ++runs,
+  });
+  assert.deepEqual(
+    out.files.map((f) => `${f.name} ${f.label}`),
+    ['b.py changed', 'untitled.txt unchanged', 'a.py unchanged'],
+  );
+  assert.equal(out.merge?.file, 'b.py');
+  assert.equal(out.merge?.label, 'changed');
+});

@@ -120,6 +120,13 @@ export class ResultView {
     const lengthA = lengthAfter(u.a, a.length);
     const lengthB = lengthAfter(u.b, b.length);
     if (!fits(u.diff, lengthA, lengthB)) return false;
+    // Same texts and the same changes (typing in a reply whose edits of this file fail, or
+    // leave it as it was): the view already shows this; redrawing it would cost the file's size.
+    if (!u.a && !u.b && this.diff !== null && sameChanges(this.diff, u.diff)) {
+      this.diff = u.diff;
+      if (this.cache) this.cache.diff = u.diff;
+      return true;
+    }
     this.diff = u.diff;
     this.lengths = { a: lengthA, b: lengthB };
     this.cache = null;
@@ -386,6 +393,17 @@ const lengthAfter = (d: Delta | null, length: number) => (d ? length - (d.to - d
 const clampLine = (n: number, doc: Text) => Math.max(1, Math.min(n, doc.lines));
 
 /** A transaction that changes nothing in the text: the merge extension asks for chunks again. */
+/** Whether two diffs of the same texts make the same changes (the chunks drawn from them are the same). */
+export function sameChanges(x: ExactDiff, y: ExactDiff): boolean {
+  if (x.changes.length !== y.changes.length) return false;
+  for (let i = 0; i < x.changes.length; i++) {
+    const p = x.changes[i];
+    const q = y.changes[i];
+    if (p.fromA !== q.fromA || p.toA !== q.toA || p.fromB !== q.fromB || p.toB !== q.toB) return false;
+  }
+  return true;
+}
+
 function refresh(view: EditorView): void {
   const doc = view.state.doc;
   if (doc.length > 0) view.dispatch({ changes: { from: 0, to: 1, insert: doc.sliceString(0, 1) } });

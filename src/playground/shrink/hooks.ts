@@ -15,7 +15,10 @@ export interface ShrinkHooks {
   say(text: string): void;
 }
 
+/** Called with the shrunk session (and its link's hash, when made) once a shrink removed something. */
+export type Shrunk = (session: Session, hash: string | null) => void;
+
 export interface ShrinkView {
-  /** Shrink the page's session keeping this failed edit's failure (a shrink under way is stopped). */
-  start(edit: EditResult): void;
+  /** Shrink the page's session keeping this failed edit's failure (a shrink under way is stopped); `then` once it shrank. */
+  start(edit: EditResult, then?: Shrunk): void;
 }

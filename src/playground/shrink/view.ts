@@ -9,7 +9,7 @@ import type { EditResult } from '../../core/types.ts';
 import type { ShrinkApi, ShrinkReport, ShrinkStage } from '../../worker/shrink.worker.ts';
 import { append, copyText, h } from '../dom.ts';
 import { describeRemoved, shrank, type Phase, type Size } from '../../shrink/summary.ts';
-import type { ShrinkHooks, ShrinkView } from './hooks.ts';
+import type { ShrinkHooks, ShrinkView, Shrunk } from './hooks.ts';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
@@ -52,7 +52,7 @@ export function shrinkView(container: HTMLElement, hooks: ShrinkHooks, budget: n
     container.hidden = true;
   }
 
-  function start(edit: EditResult): void {
+  function start(edit: EditResult, then?: Shrunk): void {
     stop();
     const session = hooks.session();
     const n = edit.index + 1;
@@ -106,13 +106,13 @@ export function shrinkView(container: HTMLElement, hooks: ShrinkHooks, budget: n
       (report) => {
         if (job !== mine) return;
         stop();
-        show(report, n);
+        show(report, n, then);
       },
       (e: unknown) => failed(e instanceof Error ? e.message : String(e)),
     );
   }
 
-  function show(report: ShrinkReport, n: number): void {
+  function show(report: ShrinkReport, n: number, then?: Shrunk): void {
     if (!report.ok) {
       body.replaceChildren(
         h('p', { class: 'pg-shrink-outcome pg-shrink-bad' }, `Could not reproduce the failure: ${report.message}. Nothing to shrink; run the session again and retry.`),
@@ -195,6 +195,7 @@ export function shrinkView(container: HTMLElement, hooks: ShrinkHooks, budget: n
       h('div', { class: 'pg-buttons' }, copy, open),
     );
     hooks.say(nothing ? 'Could not shrink the failure.' : `Shrunk to ${plural(a.lines, 'line')} in ${plural(report.runs, 'engine run')}.`);
+    if (!nothing) then?.(shrunk, link === null ? null : hash);
   }
 
   return { start };
