@@ -8,7 +8,7 @@ import { findElision } from './elision.ts';
 import { alreadyAppliedMessage, alreadyCreated, alreadyCreatedMessage, alreadyStands } from './applied.ts';
 import { addLookalikeWarnings } from './lookalikes.ts';
 import { unreadMarker } from './markers.ts';
-import { normalizePath, resolveFile } from './paths.ts';
+import { normalizePath, notGivenMessage, resolveFile } from './paths.ts';
 import { requestBudget } from './budget.ts';
 import { firstClashes } from './overlaps.ts';
 import { ENGINE_DEFAULTS } from './defaults.ts';
@@ -391,7 +391,7 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
       }
       case 'insert': {
         const at = (edit.cited ?? n + 1) - 1;
-        if (!file && at !== 0) fail(w, { code: 'file-not-found', message: `${edit.file} is not among the files given` });
+        if (!file && at !== 0) fail(w, { code: 'file-not-found', message: notGivenMessage(edit.file, given) });
         else if (at < 0 || at > n)
           fail(w, {
             code: 'no-match',
@@ -402,12 +402,7 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
       }
       case 'replace': {
         if (!file) {
-          fail(w, {
-            code: 'file-not-found',
-            message: `${edit.file} is not among the files given${
-              Object.keys(request.files).length ? ` (${Object.keys(request.files).join(', ')})` : ''
-}${w.format.createHint ? `; ${w.format.createHint}` : ''}`,
-          });
+          fail(w, { code: 'file-not-found', message: notGivenMessage(edit.file, given, w.format.createHint) });
           break;
         }
         const cited = edit.cited !== undefined ? edit.cited - 1 : null;

@@ -7,7 +7,7 @@
 // `rename` when it only moves the file).
 
 import { at, diagnostic } from '../../core/diagnostics.ts';
-import { resolveFile } from '../../core/paths.ts';
+import { notGivenMessage, resolveFile } from '../../core/paths.ts';
 import { columnSpan, endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult, Span } from '../../core/types.ts';
 
@@ -230,7 +230,7 @@ export function parseApplyPatch(reply: string, context: ParseContext): ParseResu
           s.path !== '' && !files.has(s.path)
             ? error(
                 'file-not-found',
-                `cannot update ${s.path}: it is not among the files given${files.size ? ` (${[...files].join(', ')})` : ''}; to create it, use \`${ADD} ${s.path}\``,
+                notGivenMessage(s.path, context.files, `to create it, use \`${ADD} ${s.path}\``, { prefix: `cannot update ${s.path}: `, subject: 'it' }),
                 linesSpan(s.header),
               )
             : undefined;

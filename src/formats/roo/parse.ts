@@ -3,7 +3,7 @@
 // refer to it.
 
 import { diagnostic } from '../../core/diagnostics.ts';
-import { resolveFile } from '../../core/paths.ts';
+import { givenPaths, resolveFile } from '../../core/paths.ts';
 import { columnSpan, endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult, Span } from '../../core/types.ts';
 import {
@@ -400,7 +400,7 @@ function toEdit(block: Block, index: number, lines: ReplyLine[], context: ParseC
   }
   if (block.end !== null) meta.endLine = block.end;
 
-  const kind = search.lines.length === 0 && file !== null && !context.files.includes(file) ? 'append' : 'replace';
+  const kind = search.lines.length === 0 && file !== null && !givenPaths(context.files).has(file) ? 'append' : 'replace';
   const edit: Edit = {
     index,
     kind,

@@ -5,7 +5,7 @@
 
 import { ENGINE_DEFAULTS } from '../../core/defaults.ts';
 import { diagnostic } from '../../core/diagnostics.ts';
-import { normalizePath, resolveFile } from '../../core/paths.ts';
+import { givenPaths, normalizePath, resolveFile } from '../../core/paths.ts';
 import { endSpan, lastAtOrBelow, replyLines, type ReplyLine } from '../../core/reply.ts';
 import { parseText } from '../../core/text.ts';
 import type { Diagnostic, Edit, EditKind, ParseContext, ParseResult, Position, Span } from '../../core/types.ts';
@@ -111,7 +111,7 @@ class Names {
 
   /** A file written by FILE_NEW or FILE_APPEND. */
   write(path: string): void {
-    if (path !== '' && !this.moved.has(path) && !this.files.includes(path)) this.created.add(path);
+    if (path !== '' && !this.moved.has(path) && !givenPaths(this.files).has(path)) this.created.add(path);
   }
 
   /** The given path of the file at `path` when a rename earlier in the reply moved it (to `path` or from it), if any. */
@@ -485,7 +485,7 @@ function scan(reply: string, files: readonly string[]): Scan {
           }
           push(edit);
           names.write(path);
-          if (path && !edit.error && edit.moveTo === undefined && (kind === 'write' || !files.includes(path))) {
+          if (path && !edit.error && edit.moveTo === undefined && (kind === 'write' || !givenPaths(files).has(path))) {
             const entry: Known = { edit: edits[edits.length - 1], described, folded: [] };
             texts.set(path, entry);
             written.push(entry);
@@ -610,7 +610,7 @@ function scan(reply: string, files: readonly string[]): Scan {
             );
           } else if (gone.has(from)) edit.error = goneError(name, from, tag);
           else if (taken) edit.error = diagnostic('file-exists', 'error', `cannot rename ${from} to ${to}: ${taken}`, tag);
-          else if (texts.has(from) && !files.includes(from) && !files.includes(to) && !poisonedBy) {
+          else if (texts.has(from) && !givenPaths(files).has(from) && !givenPaths(files).has(to) && !poisonedBy) {
             // A file written earlier in the reply, renamed: that write goes to the new path.
             const known = texts.get(from)!;
             known.edit.file = to;

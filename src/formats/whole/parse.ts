@@ -2,7 +2,7 @@
 // file. spec/formats/whole.md is the contract; section names refer to it.
 
 import { diagnostic } from '../../core/diagnostics.ts';
-import { givenFile } from '../../core/paths.ts';
+import { givenFile, givenPaths, namesOf } from '../../core/paths.ts';
 import { endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult } from '../../core/types.ts';
 import { isShellInfo, scanFences, type FenceBlock } from './fences.ts';
@@ -93,7 +93,7 @@ export function missingPath(lines: readonly ReplyLine[], block: FenceBlock, file
       linesSpan(at),
     );
   }
-  const given = files.length === 0 ? 'no files were given' : `${files.length} files were given: ${files.join(', ')}`;
+  const given = files.length === 0 ? 'no files were given' : `${files.length} files were given: ${namesOf(files)}`;
   const mentioned = bp.mentioned;
   const also = mentioned.length > 1 ? `; the text before it mentions ${mentioned.map((f) => `\`${f}\``).join(' and ')}, so it does not say which` : '';
   return diagnostic(
@@ -201,7 +201,7 @@ export function parseWhole(reply: string, context: ParseContext): ParseResult {
       kind: 'write',
       file: bp.path ?? '',
       old: [],
-      new: bp.path === null ? block.content : withoutBom(block.content, !files.includes(bp.path)),
+      new: bp.path === null ? block.content : withoutBom(block.content, !givenPaths(files).has(bp.path)),
       span: linesSpan(first, last),
       warnings,
     };
