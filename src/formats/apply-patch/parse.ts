@@ -8,7 +8,7 @@
 
 import { at, diagnostic } from '../../core/diagnostics.ts';
 import { notGivenMessage, resolveFile } from '../../core/paths.ts';
-import { columnSpan, endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
+import { columnSpan, endSpan, linesSpan, linesOf, type ReplyLine } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult, Span } from '../../core/types.ts';
 
 export const BEGIN = '*** Begin Patch';
@@ -126,7 +126,7 @@ function strayEndsAfter(lines: readonly ReplyLine[]): Map<number, ReplyLine> {
 }
 
 export function parseApplyPatch(reply: string, context: ParseContext): ParseResult {
-  const lines = replyLines(reply);
+  const lines = linesOf(reply, context.lexed);
   const files = new Set(context.files);
   const edits: Edit[] = [];
   const diagnostics: Diagnostic[] = [];

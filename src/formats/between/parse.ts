@@ -3,7 +3,7 @@
 
 import { diagnostic } from '../../core/diagnostics.ts';
 import { givenPaths, notGivenMessage } from '../../core/paths.ts';
-import { columnSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
+import { columnSpan, linesSpan, linesOf, type ReplyLine } from '../../core/reply.ts';
 import { unsafePathReason } from '../../core/run.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult } from '../../core/types.ts';
 import { isShellInfo, scanFences, type FenceBlock } from '../whole/fences.ts';
@@ -56,7 +56,7 @@ export const mergeNote = (a: string, b: string): Diagnostic =>
   );
 
 export function parseBetween(reply: string, context: ParseContext): ParseResult {
-  const lines = replyLines(reply);
+  const lines = linesOf(reply, context.lexed);
   const files = context.files;
   const edits: Edit[] = [];
   const diagnostics: Diagnostic[] = [];

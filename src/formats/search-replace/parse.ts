@@ -2,7 +2,7 @@
 // spec/formats/search-replace.md is the contract; section names below refer to it.
 
 import { diagnostic, quote } from '../../core/diagnostics.ts';
-import { endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
+import { endSpan, linesSpan, linesOf, type ReplyLine } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult } from '../../core/types.ts';
 import { cleanPathLine, EXTENSIONLESS_NAMES, givenFile, givenPaths, normalizePath, readPathLine } from '../../core/paths.ts';
 import { scanFences } from '../whole/fences.ts';
@@ -179,7 +179,7 @@ function splitBody(head: ReplyLine, body: ReplyLine[], end: ReplyLine): Split {
 }
 
 export function parseSearchReplace(reply: string, context: ParseContext): ParseResult {
-  const lines = replyLines(reply);
+  const lines = linesOf(reply, context.lexed);
   const edits: Edit[] = [];
   const diagnostics: Diagnostic[] = [];
   // "Paths": the file of the block before, for a block that names none; and

@@ -68,7 +68,7 @@ type Found = Omit<Edit, 'index'>;
 
 export function parseStrReplace(reply: string, context: ParseContext): ParseResult {
   const files = context.files;
-  const pos = positioner(reply);
+  const pos = positioner(reply, context.lexed);
   const span = (from: number, to: number): Span => ({ from, to, start: pos(from), end: pos(to) });
   const nodeSpan = (n: { from: number; to: number }) => span(n.from, n.to);
   const fail = (code: Code, where: { from: number; to: number }, message: string): Diagnostic =>

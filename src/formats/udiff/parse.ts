@@ -4,7 +4,7 @@
 
 import { diagnostic } from '../../core/diagnostics.ts';
 import { givenFile, givenPaths, normalizePath } from '../../core/paths.ts';
-import { replyLines } from '../../core/reply.ts';
+import { linesOf } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult } from '../../core/types.ts';
 import { DEV_NULL, hunkEdit, rowSpan, rowsOf, scanDiff, type FileHeader, type Hunk } from './hunks.ts';
 
@@ -161,7 +161,7 @@ function cutHeaderEdit(section: Section, index: number): Edit {
 
 export function parseUdiff(reply: string, context: ParseContext): ParseResult {
   const files = context.files;
-  const items = scanDiff(rowsOf(replyLines(reply)), 'reply');
+  const items = scanDiff(rowsOf(linesOf(reply, context.lexed)), 'reply');
   const edits: Edit[] = [];
   // Hunks with no `-` or `+` line are dropped (as aider drops them), and said so.
   const unchanged: Diagnostic[] = [];

@@ -6,7 +6,8 @@
 import { ENGINE_DEFAULTS } from '../../core/defaults.ts';
 import { diagnostic } from '../../core/diagnostics.ts';
 import { givenPaths, normalizePath, resolveFile } from '../../core/paths.ts';
-import { endSpan, lastAtOrBelow, replyLines, type ReplyLine } from '../../core/reply.ts';
+import { endSpan, lastAtOrBelow, linesOf, type ReplyLine } from '../../core/reply.ts';
+import type { LexedReply } from '../../core/types.ts';
 import { parseText } from '../../core/text.ts';
 import type { Diagnostic, Edit, EditKind, ParseContext, ParseResult, Position, Span } from '../../core/types.ts';
 import { hunkEdit, hunkReplace, rowSpan, scanDiff, type Hunk, type Row } from '../udiff/hunks.ts';
@@ -26,9 +27,9 @@ export interface EnvelopeRange {
 }
 
 class Locator {
-  readonly lines: ReplyLine[];
-  constructor(readonly reply: string) {
-    this.lines = replyLines(reply);
+  readonly lines: readonly ReplyLine[];
+  constructor(readonly reply: string, lexed?: LexedReply) {
+    this.lines = linesOf(reply, lexed);
   }
   /** The index of the reply line holding `offset` (the last line for the reply's end). */
   lineIndex(offset: number): number {
@@ -324,8 +325,8 @@ function contentEnd(reply: string, tags: Tags, name: string, tagFrom: number, ta
   return { close, end: closeEnd };
 }
 
-function scan(reply: string, files: readonly string[]): Scan {
-  const at = new Locator(reply);
+function scan(reply: string, files: readonly string[], lexed?: LexedReply): Scan {
+  const at = new Locator(reply, lexed);
   const tags = new Tags(reply);
   const names = new Names(files);
   const edits: Edit[] = [];
@@ -738,7 +739,7 @@ function patchRows(reply: string, at: Locator, tagTo: number, closeTag: string):
  * reply order as far as renames go (see `Names`).
  */
 export function parseUdiffx(reply: string, context?: ParseContext): ParseResult {
-  const { edits, diagnostics } = scan(reply, context?.files ?? []);
+  const { edits, diagnostics } = scan(reply, context?.files ?? [], context?.lexed);
   return { edits, diagnostics };
 }
 

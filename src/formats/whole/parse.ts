@@ -3,7 +3,7 @@
 
 import { diagnostic } from '../../core/diagnostics.ts';
 import { givenFile, givenPaths, namesOf } from '../../core/paths.ts';
-import { endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
+import { endSpan, linesSpan, linesOf, type ReplyLine } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult } from '../../core/types.ts';
 import { isShellInfo, scanFences, type FenceBlock } from './fences.ts';
 import { namesFile, pathFromInfo, readBlockPathLine } from './paths.ts';
@@ -158,7 +158,7 @@ export function truncatedBlock(reply: string, lines: readonly ReplyLine[], block
     'truncated',
     'error',
     `the reply ends inside the fenced block that begins at line ${lines[block.open].line} (expected a closing fence ${closer}${inner}): it was cut off or its closing fence is missing; ${what}`,
-    endSpan(reply, [...lines]),
+    endSpan(reply, lines),
   );
 }
 
@@ -176,7 +176,7 @@ export function nestedWarning(lines: readonly ReplyLine[], block: FenceBlock): D
 }
 
 export function parseWhole(reply: string, context: ParseContext): ParseResult {
-  const lines = replyLines(reply);
+  const lines = linesOf(reply, context.lexed);
   const files = context.files;
   const detected = context.detected === true;
   const diagnostics: Diagnostic[] = [];
