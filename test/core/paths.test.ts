@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { givenFile, givenPaths, listGiven, LISTED_FILES, normalizePath, notGivenMessage, readPathLine, resolveFile } from '../../src/core/paths.ts';
+import type { ApplyResult } from '../../src/core/types.ts';
+import { applyRequest } from '../../src/formats/index.ts';
 
 describe('normalizePath', () => {
   it('writes separators as `/`, drops leading `./` and doubled slashes', () => {
@@ -162,5 +164,30 @@ describe('did you mean: the given file a path that names none was meant for', ()
     assert.equal(listGiven(files), ` (${files.slice(0, LISTED_FILES).join(', ')} and 5 more)`);
     assert.equal(listGiven(['a', 'b']), ' (a, b)');
     assert.equal(listGiven([]), '');
+  });
+});
+
+describe('resolving many paths against many given files', () => {
+  it('costs the files plus the edits, not their product (Unicode normalisations counted)', () => {
+    // Given names with an accent: each is normalised (NFC) when the given files are indexed.
+    const n = 1000;
+    const files: Record<string, string> = {};
+    for (let i = 0; i < n; i++) files[`src/caf\u00e9${i}/file${i}.ts`] = `x${i}\n`;
+    const response = Array.from({ length: n }, (_, i) => JSON.stringify({ command: 'create', path: `src/th\u00e9${i}/made${i}.ts`, file_text: `y${i}\n` })).join('\n');
+    const proto = String.prototype as unknown as { normalize: (...args: unknown[]) => string };
+    const normalize = proto.normalize;
+    let calls = 0;
+    proto.normalize = function (this: string, ...args: unknown[]) {
+      calls++;
+      return normalize.apply(this, args);
+    };
+    let result: ApplyResult;
+    try {
+      result = applyRequest({ format: 'str-replace', files, response });
+    } finally {
+      proto.normalize = normalize;
+    }
+    assert.equal(result.edits.filter((e) => e.status === 'applied').length, n);
+    assert.ok(calls <= 20 * n, `${calls} normalisations for ${n} files and ${n} edits`);
   });
 });
