@@ -13,8 +13,8 @@ const TEXT = 'export const a = 1;\nexport const b = 2;\nexport const c = 3;\nexp
 const AFTER = 'export const a = 1;\nexport const b = 2;\nexport const c = 30;\nexport const d = 4;\nexport const e = 5;\n';
 
 describe('did you mean: a path not given, with a given file of its name', () => {
-  // whole and udiffx write a file whole (a new file), so they edit no file that must exist.
-  for (const format of formats.filter((f) => !f.wholeFiles && f.name !== 'udiffx')) {
+  // whole writes a file whole (a new file): it edits no file that must exist.
+  for (const format of formats.filter((f) => !f.wholeFiles)) {
     it(format.name, () => {
       const reply = format.write([{ file: WRITTEN, before: TEXT, after: AFTER }]);
       const result = applyRequest({ format: format.name, files: { [GIVEN]: TEXT }, response: reply });
