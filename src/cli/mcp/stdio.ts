@@ -137,11 +137,11 @@ export class LineTransport implements Transport {
       return;
     }
     if (this.dropping === null) {
-      const sofar = Buffer.concat(this.chunks, this.size);
+      const kept = this.chunks;
       this.dropping = { head: Buffer.alloc(0), tail: Buffer.alloc(0), size: 0 };
       this.chunks = [];
       this.size = 0;
-      this.keepEnds(sofar);
+      for (const c of kept) this.keepEnds(c);
     }
     this.keepEnds(part);
   }
