@@ -137,7 +137,8 @@ export class GivenPaths {
    * round), else, among the given files with its name, the one whose path
    * ends the written path or is ended by it, segment by segment (`core.ts`
    * and `src/v4/core/core.ts`); the same in lower case when no name matches
-   * exactly. Null when none fits, or more than one fits equally.
+   * exactly. Null when none fits, or more than one fits equally, or more
+   * than `MEANT_AMONG` given files have the name (no guess among so many).
    */
   meant(written: string): string | null {
     if (written === '' || this.find(written) !== null) return null;
@@ -146,6 +147,7 @@ export class GivenPaths {
       const hits = byName.get(basename(path));
       if (!hits) continue;
       if (hits.length === 1) return hits[0];
+      if (hits.length > MEANT_AMONG) return null;
       const lowered = byName === this.nameLower;
       const form = (f: string) => (lowered ? normalizePath(f).toLowerCase() : normalizePath(f));
       const suffix = hits.filter((f) => {
@@ -157,6 +159,9 @@ export class GivenPaths {
     return null;
   }
 }
+
+/** Given files of one name among which `GivenPaths.meant` looks for the one a path ends with, at most. */
+export const MEANT_AMONG = 64;
 
 /** The index of each files array asked about (see `givenPaths`). */
 const indexes = new WeakMap<readonly string[], GivenPaths>();
@@ -194,7 +199,7 @@ export const listGiven = (files: readonly string[]): string => (files.length ===
 /**
  * The message for a path that names no given file: `PATH is not among the
  * files given (LIST)`, then, when one given file has its name (`meant`),
- * `; did you mean GIVEN? write its path as given`, and no advice on creating
+ * `; did you mean GIVEN? write its path exactly as given`, and no advice on creating
  * a file; else `; ` and the format's `create` hint, when it has one.
  * `prefix` stands before the path (`cannot update `); `subject` replaces
  * the path after it (`it`).
