@@ -8,7 +8,7 @@ import { findElision } from './elision.ts';
 import { alreadyAppliedMessage, alreadyCreated, alreadyCreatedMessage, alreadyStands } from './applied.ts';
 import { addLookalikeWarnings } from './lookalikes.ts';
 import { unreadMarker } from './markers.ts';
-import { normalizePath, notGivenMessage, resolveFile } from './paths.ts';
+import { givenPaths, normalizePath, notGivenMessage, resolveFile } from './paths.ts';
 import { requestBudget } from './budget.ts';
 import { firstClashes } from './overlaps.ts';
 import { ENGINE_DEFAULTS } from './defaults.ts';
@@ -521,6 +521,13 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
     } else {
       setOwn(files, path, text);
     }
+  }
+
+  // A path that names no given file, when one given file has its name: that file, as data too.
+  for (const w of work) {
+    if (w.result.code !== 'file-not-found') continue;
+    const meant = givenPaths(given).meant(w.edit.file);
+    if (meant !== null) w.result.meant = meant;
   }
 
   // New paths that look like another file's, BiDi controls in new text: warnings (src/core/lookalikes.ts).

@@ -244,6 +244,12 @@ export interface EditResult {
   warnings: Diagnostic[];
   /** The format that read this edit, set only when a reply mixes formats (`auto`). */
   format?: string;
+  /**
+   * Set only on an edit that failed with `file-not-found` when one given
+   * file has the name of its path: that file (the message says "did you
+   * mean" it; src/core/paths.ts, `GivenPaths.meant`).
+   */
+  meant?: string;
 }
 
 /** How `'auto'` chose the format of a reply. */

@@ -22,6 +22,7 @@ describe('did you mean: a path not given, with a given file of its name', () => 
       assert.equal(failed.length, 1, JSON.stringify(result.edits.map((e) => [e.status, e.code, e.message])));
       assert.match(failed[0].message, /is not among the files given \(core\.ts\); did you mean core\.ts\? write its path exactly as given$/);
       assert.doesNotMatch(failed[0].message, /create/);
+      assert.equal(failed[0].meant, GIVEN, 'and says it as data');
       assert.equal(result.files[GIVEN], TEXT, 'the given file is unchanged');
     });
   }
@@ -29,5 +30,6 @@ describe('did you mean: a path not given, with a given file of its name', () => 
     const ln = formats.find((f) => f.name === 'ln-diff')!;
     const result = applyRequest({ format: 'ln-diff', files: { [GIVEN]: TEXT }, response: ln.write([{ file: 'src/other.ts', before: TEXT, after: AFTER }]) });
     assert.match(result.edits[0].message, /is not among the files given \(core\.ts\); to create it, leave the lines to remove empty$/);
+    assert.equal(result.edits[0].meant, undefined);
   });
 });
