@@ -54,7 +54,7 @@ const started = performance.now();
 
 for (const family of families) {
   const runner = new Runner();
-  for (const format of formats) {
+  for (const format of formats.filter((f) => !family.formats || family.formats.includes(f))) {
     const row: Row = { family: family.name, format, times: [], sizes: [], inputs: 0, kinds: '', problems: [] };
     let stopped = false;
     for (const [k, scale] of scales.entries()) {

@@ -48,6 +48,8 @@ Commands:
                                 narrow it
     --format NAME               apply_edits's default format (default: auto)
     --read-only                 apply_edits only does dry runs
+                                A message may be up to 536,870,888 bytes (512 MiB); a longer one
+                                is answered with an error naming the limit
   bench --endpoint URL --model NAME [options]
                                 Ask a model for every bench task in every edit format and score
                                 the replies (ln-diff bench --help for its options)

@@ -7,6 +7,7 @@
 // writes.
 
 import { confusableMessage } from '../core/lookalikes.ts';
+import { listGiven } from '../core/paths.ts';
 import { editsByIndex } from '../core/run.ts';
 import type { ApplyResult, Edit, Format } from '../core/types.ts';
 import { applyRead, formats } from '../formats/index.ts';
@@ -26,7 +27,7 @@ import { editRef } from './summary.ts';
  * names the engine was given, in order (its words list them so).
  */
 export function notOnDisk(result: ApplyResult, base: string, given: readonly string[]): ApplyResult {
-  const words = ` is not among the files given${given.length ? ` (${given.join(', ')})` : ''}`;
+  const words = ` is not among the files given${listGiven(given)}`;
   const instead = ` was not given in the request and is not under the base directory ${base}`;
   let changed = false;
   const edits = result.edits.map((e) => {

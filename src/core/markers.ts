@@ -6,8 +6,8 @@
 // chat answer) keeps the warning `no-edits`.
 
 import { at, diagnostic, quote } from './diagnostics.ts';
-import { columnSpan, replyLines, type ReplyLine } from './reply.ts';
-import type { Diagnostic, EditMarker, Format } from './types.ts';
+import { columnSpan, linesOf, type ReplyLine } from './reply.ts';
+import type { Diagnostic, EditMarker, Format, LexedReply } from './types.ts';
 
 /** Where a marker is: the first reply line (in reply order) that one of `markers` matches. */
 export interface FoundMarker {
@@ -18,11 +18,12 @@ export interface FoundMarker {
 /**
  * The first line of `reply` that one of `markers` matches (with its next
  * line, when the marker says so), or null. Lines for which `skip` (given the
- * 1-based line number) is true are passed over.
+ * 1-based line number) is true are passed over. `lexed`: the reply's lines,
+ * when split already.
  */
-export function findMarker(reply: string, markers: readonly EditMarker[], skip?: (line: number) => boolean): FoundMarker | null {
+export function findMarker(reply: string, markers: readonly EditMarker[], skip?: (line: number) => boolean, lexed?: LexedReply): FoundMarker | null {
   if (markers.length === 0) return null;
-  const lines = replyLines(reply);
+  const lines = linesOf(reply, lexed);
   for (let k = 0; k < lines.length; k++) {
     if (skip?.(lines[k].line)) continue;
     for (const marker of markers) {
@@ -39,8 +40,8 @@ export function findMarker(reply: string, markers: readonly EditMarker[], skip?:
  * first of its markers the reply holds (passing over the lines `skip` names);
  * null when it holds none.
  */
-export function unreadMarker(reply: string, format: Format, skip?: (line: number) => boolean): Diagnostic | null {
-  const found = findMarker(reply, format.markers ?? [], skip);
+export function unreadMarker(reply: string, format: Format, skip?: (line: number) => boolean, lexed?: LexedReply): Diagnostic | null {
+  const found = findMarker(reply, format.markers ?? [], skip, lexed);
   if (!found) return null;
   const { line, marker } = found;
   const text = line.text.trimEnd();

@@ -57,36 +57,175 @@ export interface ResolveOptions {
 
 const basename = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
+/** Push `value` on the list `map` holds for `key`. */
+function add(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/**
+ * The given files, indexed once for every question asked of them: as
+ * written, after `normalizePath` (Unicode NFC among the rest), that form in
+ * lower case, and the name alone in both forms. A lookup costs the length of
+ * the path asked about, not the number of files given: a request with
+ * thousands of files and thousands of edits resolves in linear time.
+ */
+export class GivenPaths {
+  /** The files, in the order given. */
+  readonly list: readonly string[];
+  private readonly exact: ReadonlySet<string>;
+  private readonly normal = new Map<string, string[]>();
+  private readonly lower = new Map<string, string[]>();
+  private readonly name = new Map<string, string[]>();
+  private readonly nameLower = new Map<string, string[]>();
+
+  constructor(files: readonly string[]) {
+    this.list = files.slice();
+    this.exact = new Set(files);
+    for (const f of files) {
+      const normal = normalizePath(f);
+      const lower = normal.toLowerCase();
+      add(this.normal, normal, f);
+      add(this.lower, lower, f);
+      add(this.name, basename(normal), f);
+      add(this.nameLower, basename(lower), f);
+    }
+  }
+
+  /** Whether `path` is one of the files exactly as given. */
+  has(path: string): boolean {
+    return this.exact.has(path);
+  }
+
+  /** The given file a written path names, or null: see `givenFile`. */
+  find(written: string, options: ResolveOptions = {}): string | null {
+    if (written === '') return null;
+    if (this.exact.has(written)) return written;
+    const normal = normalizePath(written);
+    const one = (hits: readonly string[] | undefined): string | null => (hits?.length === 1 ? hits[0] : null);
+    const same = this.normal.get(normal);
+    if (same) return one(same);
+    const lower = normal.toLowerCase();
+    const folded = this.lower.get(lower);
+    if (folded) return one(folded);
+    if (/^\.[\\/]/.test(written)) return null;
+    if (options.pathTo && normal.startsWith('path/to/')) return one(this.normal.get(basename(normal)));
+    if (!options.byName || normal.includes('/')) return null;
+    const named = this.name.get(normal);
+    if (named) return one(named);
+    return one(this.nameLower.get(lower));
+  }
+
+  /**
+   * The given files that `path` ends with after a `/` (compared after
+   * `normalizePath`, and in lower case with `fold`): each tail of the path
+   * is looked up once.
+   */
+  endingPath(path: string, fold = false): string[] {
+    const p = fold ? path.toLowerCase() : path;
+    const map = fold ? this.lower : this.normal;
+    const out: string[] = [];
+    for (let i = p.indexOf('/'); i !== -1; i = p.indexOf('/', i + 1)) out.push(...(map.get(p.slice(i + 1)) ?? []));
+    return out;
+  }
+
+  /**
+   * For a path that names no given file: the one given file it was most
+   * likely meant for, or null. That is the one given file with its name
+   * (`base_coder.py` for `aider/coders/base_coder.py`, and the other way
+   * round), else, among the given files with its name, the one whose path
+   * ends the written path or is ended by it, segment by segment (`core.ts`
+   * and `src/v4/core/core.ts`); the same in lower case when no name matches
+   * exactly. Null when none fits, or more than one fits equally, or more
+   * than `MEANT_AMONG` given files have the name (no guess among so many).
+   */
+  meant(written: string): string | null {
+    if (written === '' || this.find(written) !== null) return null;
+    const normal = normalizePath(written);
+    for (const [path, byName] of [[normal, this.name], [normal.toLowerCase(), this.nameLower]] as const) {
+      const hits = byName.get(basename(path));
+      if (!hits) continue;
+      if (hits.length === 1) return hits[0];
+      if (hits.length > MEANT_AMONG) return null;
+      const lowered = byName === this.nameLower;
+      const form = (f: string) => (lowered ? normalizePath(f).toLowerCase() : normalizePath(f));
+      const suffix = hits.filter((f) => {
+        const g = form(f);
+        return path.endsWith('/' + g) || g.endsWith('/' + path);
+      });
+      return suffix.length === 1 ? suffix[0] : null;
+    }
+    return null;
+  }
+}
+
+/** Given files of one name among which `GivenPaths.meant` looks for the one a path ends with, at most. */
+export const MEANT_AMONG = 64;
+
+/** The index of each files array asked about (see `givenPaths`). */
+const indexes = new WeakMap<readonly string[], GivenPaths>();
+
+/**
+ * The given files indexed (`GivenPaths`), built once per array: a request's
+ * stages pass the same array of file names (`ParseContext.files`), which
+ * they never change, so each stage's thousands of lookups share one index
+ * (an array that grew since is indexed again).
+ */
+export function givenPaths(files: readonly string[] | GivenPaths): GivenPaths {
+  if (files instanceof GivenPaths) return files;
+  let index = indexes.get(files);
+  if (!index || index.list.length !== files.length) indexes.set(files, (index = new GivenPaths(files)));
+  return index;
+}
+
+/** How many given files a message lists by name (`listGiven`). */
+export const LISTED_FILES = 20;
+
+/**
+ * Files named in a message, in order: `a.py, b.py`, or the first
+ * `LISTED_FILES` and how many more (a request may give thousands, and every
+ * failed edit's message would repeat them all).
+ */
+export function namesOf(files: readonly string[]): string {
+  const shown = files.length > LISTED_FILES ? files.slice(0, LISTED_FILES) : files;
+  const more = files.length - shown.length;
+  return `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+}
+
+/** The given files for a message: ` (a.py, b.py)` (see `namesOf`), or empty when none was given. */
+export const listGiven = (files: readonly string[]): string => (files.length === 0 ? '' : ` (${namesOf(files)})`);
+
+/**
+ * The message for a path that names no given file: `PATH is not among the
+ * files given (LIST)`, then, when one given file has its name (`meant`),
+ * `; did you mean GIVEN? write its path exactly as given`, and no advice on creating
+ * a file; else `; ` and the format's `create` hint, when it has one.
+ * `prefix` stands before the path (`cannot update `); `subject` replaces
+ * the path after it (`it`).
+ */
+export function notGivenMessage(path: string, files: readonly string[] | GivenPaths, create?: string, words: { prefix?: string; subject?: string } = {}): string {
+  const index = givenPaths(files);
+  const meant = index.meant(path);
+  const head = `${words.prefix ?? ''}${words.subject ?? path} is not among the files given${listGiven(index.list)}`;
+  if (meant !== null) return `${head}; did you mean ${meant}? write its path exactly as given`;
+  return create ? `${head}; ${create}` : head;
+}
+
 /**
  * The given file a written path names, or null: the path as written; else
  * the one given file equal to it after `normalizePath` (so also under Unicode
  * normalisation: a given `cafe\u0301.txt` is named by `caf\u00e9.txt`); else the one given
  * file equal to it ignoring letter case; else (with `byName`) by its name.
- * Two given files that fit equally name none.
+ * Two given files that fit equally name none. `files` is indexed once per
+ * array (`givenPaths`).
  */
-export function givenFile(written: string, files: readonly string[], options: ResolveOptions = {}): string | null {
-  if (written === '') return null;
-  if (files.includes(written)) return written;
-  const normal = normalizePath(written);
-  const one = (hits: string[]): string | null => (hits.length === 1 ? hits[0] : null);
-  const same = files.filter((f) => normalizePath(f) === normal);
-  if (same.length) return one(same);
-  const lower = normal.toLowerCase();
-  const folded = files.filter((f) => normalizePath(f).toLowerCase() === lower);
-  if (folded.length) return one(folded);
-  if (/^\.[\\/]/.test(written)) return null;
-  if (options.pathTo && normal.startsWith('path/to/')) {
-    const name = basename(normal);
-    return one(files.filter((f) => normalizePath(f) === name));
-  }
-  if (!options.byName || normal.includes('/')) return null;
-  const named = files.filter((f) => basename(normalizePath(f)) === normal);
-  if (named.length) return one(named);
-  return one(files.filter((f) => basename(normalizePath(f)).toLowerCase() === lower));
+export function givenFile(written: string, files: readonly string[] | GivenPaths, options: ResolveOptions = {}): string | null {
+  return givenPaths(files).find(written, options);
 }
 
 /** The file a written path names: the given one (see `givenFile`), else the path normalized. */
-export function resolveFile(written: string, files: readonly string[], options: ResolveOptions = {}): string {
+export function resolveFile(written: string, files: readonly string[] | GivenPaths, options: ResolveOptions = {}): string {
   return givenFile(written, files, options) ?? normalizePath(written);
 }
 
@@ -187,10 +326,10 @@ export function pathProblem(path: string, quoted: boolean): string | null {
  * - A line with blanks between words that is not a path is prose; any other
  *   line is `not-path`.
  */
-export function readPathLine(line: string, files: readonly string[], options: ResolveOptions = {}): PathLineReading {
+export function readPathLine(line: string, files: readonly string[] | GivenPaths, options: ResolveOptions = {}): PathLineReading {
   const raw = line.trim();
   if (raw === '') return { kind: 'prose' };
-  if (files.includes(raw)) return { kind: 'path', path: raw, given: true };
+  if (givenPaths(files).has(raw)) return { kind: 'path', path: raw, given: true };
   const { path, quoted } = cleanPathLine(line);
   const given = givenFile(path, files, options);
   if (given !== null) return { kind: 'path', path: given, given: true };

@@ -1,23 +1,11 @@
 // A model reply as lines that know where they are, so every parsed piece can
 // point back at the reply (line, column, offset).
 
-import type { Position, Span } from './types.ts';
+import type { LexedReply, Position, ReplyLine, Span } from './types.ts';
 
-export interface ReplyLine {
-  /** 1-based line number in the reply. */
-  line: number;
-  /** Offset of the line's first character. */
-  from: number;
-  /**
-   * Content without the line ending: the `\n` and every `\r` right before
-   * it (a reply's line break is LF, CR LF, or CR CR LF as some clients write
-   * it; a CR there is never content), and the CRs ending an unterminated last line.
-   */
-  text: string;
-  /** The line ended with `\n` (false only for a last line cut short). */
-  terminated: boolean;
-}
+export type { LexedReply, ReplyLine } from './types.ts';
 
+/** The reply's lines (see `ReplyLine`). Each call splits the whole reply: a request does it once (`lexReply`). */
 export function replyLines(reply: string): ReplyLine[] {
   const out: ReplyLine[] = [];
   let pos = 0;
@@ -36,6 +24,25 @@ export function replyLines(reply: string): ReplyLine[] {
   return out;
 }
 
+/** A reply split into lines once, for every stage of a request that reads it (`ParseContext.lexed`). */
+export function lexReply(text: string): LexedReply {
+  const lines = replyLines(text);
+  return { text, lines, texts: lines.map((l) => l.text) };
+}
+
+/**
+ * The lines of `reply`: those of `lexed` when it is the same reply (a
+ * request's one split), else split now.
+ */
+export function linesOf(reply: string, lexed?: LexedReply): readonly ReplyLine[] {
+  return lexed !== undefined && lexed.text === reply ? lexed.lines : replyLines(reply);
+}
+
+/** The text of each line of `reply` (see `linesOf`). */
+export function lineTexts(reply: string, lexed?: LexedReply): readonly string[] {
+  return lexed !== undefined && lexed.text === reply ? lexed.texts : replyLines(reply).map((l) => l.text);
+}
+
 /**
  * The index of the last of `count` ascending values (`at(0)`, `at(1)`, ...)
  * at or below `x`; 0 when none is. Binary search.
@@ -51,10 +58,26 @@ export function lastAtOrBelow(count: number, x: number, at: (k: number) => numbe
   return lo;
 }
 
+/**
+ * The offset where each line of `text` starts, counting `\n` as the line
+ * break: 0, and one more after every `\n` (so the empty text after a final
+ * `\n` is a line). From `lexed` when it is that text's.
+ */
+export function lineStarts(text: string, lexed?: LexedReply): number[] {
+  if (lexed === undefined || lexed.text !== text) {
+    const starts = [0];
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    return starts;
+  }
+  const { lines } = lexed;
+  const starts = lines.map((l) => l.from);
+  if (lines.length === 0 || lines[lines.length - 1].terminated) starts.push(text.length);
+  return starts;
+}
+
 /** Offsets of `text` to positions, counting `\n` as the line break (as `Span` does everywhere). */
-export function positioner(text: string): (offset: number) => Position {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+export function positioner(text: string, lexed?: LexedReply): (offset: number) => Position {
+  const starts = lineStarts(text, lexed);
   return (offset) => {
     const k = lastAtOrBelow(starts.length, offset, (j) => starts[j]);
     return { line: k + 1, column: offset - starts[k] + 1 };
@@ -86,7 +109,7 @@ export function columnSpan(line: ReplyLine, fromCol: number, toCol: number): Spa
 }
 
 /** The span at the very end of the reply (for "expected more" errors). */
-export function endSpan(reply: string, lines: ReplyLine[]): Span {
+export function endSpan(reply: string, lines: readonly ReplyLine[]): Span {
   const last = lines[lines.length - 1];
   if (!last) return { from: 0, to: 0, start: { line: 1, column: 1 }, end: { line: 1, column: 1 } };
   if (last.terminated) {

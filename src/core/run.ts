@@ -8,7 +8,7 @@ import { findElision } from './elision.ts';
 import { alreadyAppliedMessage, alreadyCreated, alreadyCreatedMessage, alreadyStands } from './applied.ts';
 import { addLookalikeWarnings } from './lookalikes.ts';
 import { unreadMarker } from './markers.ts';
-import { normalizePath, resolveFile } from './paths.ts';
+import { givenPaths, normalizePath, notGivenMessage, resolveFile } from './paths.ts';
 import { requestBudget } from './budget.ts';
 import { firstClashes } from './overlaps.ts';
 import { ENGINE_DEFAULTS } from './defaults.ts';
@@ -24,6 +24,7 @@ import type {
   Edit,
   EditResult,
   Format,
+  LexedReply,
   LineRange,
   MatchKind,
   ParseResult,
@@ -261,10 +262,10 @@ export function editsByIndex(read: ReadResult): Map<number, Edit> {
   return byIndex;
 }
 
-/** `runFormat`, with the edits it read. */
-export function runFormatRead(format: Format, request: ApplyRequest, detected = false): ReadResult {
-  const parsed = format.parse(request.response, { files: Object.keys(request.files), ...(detected ? { detected } : {}) });
-  return runPartsRead([{ format, parsed }], request, format);
+/** `runFormat`, with the edits it read. `lexed`: the reply's lines, when split already. */
+export function runFormatRead(format: Format, request: ApplyRequest, detected = false, lexed?: LexedReply): ReadResult {
+  const parsed = format.parse(request.response, { files: Object.keys(request.files), ...(detected ? { detected } : {}), ...(lexed ? { lexed } : {}) });
+  return runPartsRead([{ format, parsed }], request, format, lexed);
 }
 
 /** What one format read from a reply. */
@@ -284,9 +285,9 @@ export function runParts(parts: readonly Part[], request: ApplyRequest, main: Fo
   return run(parts, request, main, requestBudget()).result;
 }
 
-/** `runParts`, with the edits it read. */
-export function runPartsRead(parts: readonly Part[], request: ApplyRequest, main: Format): ReadResult {
-  return run(parts, request, main, requestBudget());
+/** `runParts`, with the edits it read. `lexed`: the reply's lines, when split already. */
+export function runPartsRead(parts: readonly Part[], request: ApplyRequest, main: Format, lexed?: LexedReply): ReadResult {
+  return run(parts, request, main, requestBudget(), lexed);
 }
 
 /** Set `key` on a result map as an own property, whatever the key (`__proto__` too). */
@@ -294,7 +295,7 @@ function setOwn<T>(map: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(map, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
-function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget: RequestBudget): ReadResult {
+function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget: RequestBudget, lexed?: LexedReply): ReadResult {
   const options = request.options ?? {};
   const window = options.window ?? ENGINE_DEFAULTS.window;
   const threshold = String(options.fuzzyThreshold ?? ENGINE_DEFAULTS.fuzzyThreshold);
@@ -391,7 +392,7 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
       }
       case 'insert': {
         const at = (edit.cited ?? n + 1) - 1;
-        if (!file && at !== 0) fail(w, { code: 'file-not-found', message: `${edit.file} is not among the files given` });
+        if (!file && at !== 0) fail(w, { code: 'file-not-found', message: notGivenMessage(edit.file, given) });
         else if (at < 0 || at > n)
           fail(w, {
             code: 'no-match',
@@ -402,12 +403,7 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
       }
       case 'replace': {
         if (!file) {
-          fail(w, {
-            code: 'file-not-found',
-            message: `${edit.file} is not among the files given${
-              Object.keys(request.files).length ? ` (${Object.keys(request.files).join(', ')})` : ''
-}${w.format.createHint ? `; ${w.format.createHint}` : ''}`,
-          });
+          fail(w, { code: 'file-not-found', message: notGivenMessage(edit.file, given, w.format.createHint) });
           break;
         }
         const cited = edit.cited !== undefined ? edit.cited - 1 : null;
@@ -527,6 +523,13 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
     }
   }
 
+  // A path that names no given file, when one given file has its name: that file, as data too.
+  for (const w of work) {
+    if (w.result.code !== 'file-not-found') continue;
+    const meant = givenPaths(given).meant(w.edit.file);
+    if (meant !== null) w.result.meant = meant;
+  }
+
   // New paths that look like another file's, BiDi controls in new text: warnings (src/core/lookalikes.ts).
   addLookalikeWarnings(work, given, (path) => textOf(path)?.lines ?? []);
   for (const w of work) {
@@ -540,7 +543,7 @@ function run(parts: readonly Part[], request: ApplyRequest, main: Format, budget
   // shows the format's structure is malformed; one that shows none (a chat answer) has no edits.
   if (work.length === 0 && !diagnostics.some((d) => d.severity === 'error' || d.code === 'no-change')) {
     diagnostics.push(
-      unreadMarker(request.response, main) ??
+      unreadMarker(request.response, main, undefined, lexed) ??
         diagnostic('no-edits', 'warning', `no edit was found in the reply, read as ${main.title}`),
     );
   }

@@ -244,6 +244,12 @@ export interface EditResult {
   warnings: Diagnostic[];
   /** The format that read this edit, set only when a reply mixes formats (`auto`). */
   format?: string;
+  /**
+   * Set only on an edit that failed with `file-not-found` when one given
+   * file has the name of its path: that file (the message says "did you
+   * mean" it; src/core/paths.ts, `GivenPaths.meant`).
+   */
+  meant?: string;
 }
 
 /** How `'auto'` chose the format of a reply. */
@@ -278,10 +284,40 @@ export interface ApplyResult {
   diagnostics: Diagnostic[];
 }
 
+/** A line of a reply, and where it is (src/core/reply.ts splits a reply into them). */
+export interface ReplyLine {
+  /** 1-based line number in the reply. */
+  line: number;
+  /** Offset of the line's first character. */
+  from: number;
+  /**
+   * Content without the line ending: the `\n` and every `\r` right before
+   * it (a reply's line break is LF, CR LF, or CR CR LF as some clients write
+   * it; a CR there is never content), and the CRs ending an unterminated last line.
+   */
+  text: string;
+  /** The line ended with `\n` (false only for a last line cut short). */
+  terminated: boolean;
+}
+
+/**
+ * A reply split into its lines once per request (`lexReply`), handed to
+ * every stage that reads it: detection, every format's parse, the marker
+ * search. A stage given it for another text splits that text itself.
+ */
+export interface LexedReply {
+  readonly text: string;
+  readonly lines: readonly ReplyLine[];
+  /** Each line's `text`, in order (for the scans that read only the text). */
+  readonly texts: readonly string[];
+}
+
 /** What a format's parser is told about the request besides the reply. */
 export interface ParseContext {
   /** Paths of the files the request holds. */
   files: string[];
+  /** The reply's lines, when the caller split it already: read instead of splitting it again (see `linesOf`). */
+  lexed?: LexedReply;
   /**
    * The format was detected (`auto`), not asked for: the reply may be a
    * chat answer with no edit in it, so a block that names no file never
@@ -352,8 +388,11 @@ export interface Format {
   title: string;
   /** Read a whole model reply (prose and all) into edits. */
   parse(reply: string, context: ParseContext): ParseResult;
-  /** How sure the format is that a reply is written in it: 0 (no) to 1, with a reason. */
-  detect(reply: string): { score: number; reason: string };
+  /**
+   * How sure the format is that a reply is written in it: 0 (no) to 1, with
+   * a reason. `lexed`, when given, is the reply split into lines already.
+   */
+  detect(reply: string, lexed?: LexedReply): { score: number; reason: string };
   /** Write changes as a reply in this format. */
   write(changes: FileChange[]): string;
   /** How a reply creates a file in this format, for messages ("to create it, …"). */

@@ -14,7 +14,8 @@
 import { unreadMarker } from '../core/markers.ts';
 import { givenFile, resolveFile } from '../core/paths.ts';
 import { unsafePathReason } from '../core/run.ts';
-import type { Diagnostic, Edit, Format, ParseContext, ParseResult } from '../core/types.ts';
+import { linesOf, type ReplyLine } from '../core/reply.ts';
+import type { Diagnostic, Edit, Format, LexedReply, ParseContext, ParseResult } from '../core/types.ts';
 
 /** The score from which a format's evidence is structure (its markers), not a guess. */
 export const STRUCTURE = 0.5;
@@ -25,7 +26,7 @@ interface Lines {
   end: number;
 }
 
-const linesOf = (edit: Edit): Lines => ({ start: edit.span.start.line, end: edit.span.end.line });
+const editLines = (edit: Edit): Lines => ({ start: edit.span.start.line, end: edit.span.end.line });
 
 /** The index of the last of `n` sorted items at or below `x` by `key`, or -1 (binary search). */
 function lastAtOrBelow(n: number, x: number, key: (k: number) => number): number {
@@ -90,12 +91,12 @@ interface FileBlock {
   firstContent: number;
 }
 
-function fileBlock(lines: readonly string[], edit: Edit): FileBlock {
-  const block = linesOf(edit);
+function fileBlock(lines: readonly ReplyLine[], edit: Edit): FileBlock {
+  const block = editLines(edit);
   let k = block.start; // the path line, or the fence
-  while (k <= block.end && !FENCE.test(lines[k - 1] ?? '')) k++;
+  while (k <= block.end && !FENCE.test(lines[k - 1]?.text ?? '')) k++;
   k++;
-  while (k < block.end && (lines[k - 1] ?? '').trim() === '') k++;
+  while (k < block.end && (lines[k - 1]?.text ?? '').trim() === '') k++;
   return { block, firstContent: k };
 }
 
@@ -105,7 +106,7 @@ const quotedIn = (f: FileBlock, at: Lines) => f.block.start < at.start && at.end
 /** The whole-file blocks the reply writes (`write` edits of `wholeFormat`, read with no error). */
 function wholeFiles(reply: string, whole: Format | undefined, context: ParseContext): FileBlock[] {
   if (!whole) return [];
-  const lines = reply.split('\n');
+  const lines = linesOf(reply, context.lexed);
   return whole
     .parse(reply, { ...context, detected: true })
     .edits.filter((e) => e.kind === 'write' && !e.error)
@@ -121,13 +122,25 @@ export function readings(reply: string, formats: readonly Format[], context: Par
   return read(reply, formats, context).found;
 }
 
-/** The reply's readings (see `readings`), and the readings discarded as quoted inside a whole file. */
-export function read(reply: string, formats: readonly Format[], context: ParseContext): { found: Reading[]; quoted: Reading[] } {
-  const scored = formats
-    .map((format, order) => ({ format, order, ...format.detect(reply) }))
+/** Every format's score for a reply (`Format.detect`), in the order of `formats`. */
+export interface Scored {
+  format: Format;
+  score: number;
+  reason: string;
+}
+
+/**
+ * The reply's readings (see `readings`), the readings discarded as quoted
+ * inside a whole file, and every format's score (`detected`: what
+ * detection weighs when no format found structure).
+ */
+export function read(reply: string, formats: readonly Format[], context: ParseContext): { found: Reading[]; quoted: Reading[]; detected: Scored[] } {
+  const detected = formats.map((format) => ({ format, ...format.detect(reply, context.lexed) }));
+  const scored = detected
+    .map((s, order) => ({ ...s, order }))
     .filter((s) => s.score >= STRUCTURE)
     .sort((a, b) => b.score - a.score || a.order - b.order);
-  if (scored.length === 0) return { found: [], quoted: [] };
+  if (scored.length === 0) return { found: [], quoted: [], detected };
   const files = wholeFiles(reply, wholeFormat(formats), context);
   const out: Reading[] = [];
   const discarded: Reading[] = [];
@@ -138,13 +151,13 @@ export function read(reply: string, formats: readonly Format[], context: ParseCo
       parsed.edits.length > 0 &&
       parsed.edits.every((e) => {
         // The file blocks do not overlap and are in reply order: only the last one starting before the edit can hold it.
-        const at = linesOf(e);
+        const at = editLines(e);
         const k = lastAtOrBelow(files.length, at.start - 1, (i) => files[i].block.start);
         return k >= 0 && quotedIn(files[k], at);
       });
     (quoted ? discarded : out).push({ format: s.format, score: s.score, reason: s.reason, parsed });
   }
-  return { found: out, quoted: discarded };
+  return { found: out, quoted: discarded, detected };
 }
 
 /**
@@ -166,7 +179,7 @@ export function unreadStructure(reply: string, formats: readonly Format[], conte
   };
   let best: { format: Format; error: Diagnostic } | null = null;
   for (const format of withMarkers) {
-    const error = unreadMarker(reply, format, quoted);
+    const error = unreadMarker(reply, format, quoted, context.lexed);
     if (error?.reply && (!best || error.reply.from < best.error.reply!.from)) best = { format, error };
   }
   return best;
@@ -219,17 +232,17 @@ const readCleanly = (e: Edit): boolean => !e.error || e.error.code === 'file-not
 export class Quotes {
   private ranges = new Ranges();
   add(edits: readonly Edit[]): void {
-    this.ranges.add(edits.filter(readCleanly).map((e) => ({ at: linesOf(e), tag: 0 })));
+    this.ranges.add(edits.filter(readCleanly).map((e) => ({ at: editLines(e), tag: 0 })));
   }
   /** Whether the edit's lines lie within one quoted edit's lines: another format's reading of the quote's text. */
   holds(edit: Edit): boolean {
-    const at = linesOf(edit);
+    const at = editLines(edit);
     const f = this.ranges.furthest(at.start);
     return f !== null && f.end >= at.end;
   }
   /** Whether the edit's lines overlap a quoted edit's lines. */
   touches(edit: Edit): boolean {
-    return this.ranges.overlaps(linesOf(edit));
+    return this.ranges.overlaps(editLines(edit));
   }
   /**
    * The reply's own reading without the edits that the quotes hold and whose
@@ -278,12 +291,12 @@ export function withoutQuoted(
  * format), with the quotes of the readings passed over. Null when no reading
  * qualifies.
  */
-export function ownReading(reply: string, found: readonly Reading[], files: readonly string[]): { reading: Reading; quotes: Quotes } | null {
+export function ownReading(reply: string, found: readonly Reading[], files: readonly string[], lexed?: LexedReply): { reading: Reading; quotes: Quotes } | null {
   const none = new Set<string>();
   const quotes = new Quotes();
   for (const r of found) {
     const parsed = quotes.strip(r.parsed);
-    const claimed = claimedBlocks(reply, r, found);
+    const claimed = claimedBlocks(reply, r, found, lexed);
     if (parsed.edits.some((e) => !claimed.has(e) && !isQuotedEdit(e, files, none))) return { reading: parsed === r.parsed ? r : { ...r, parsed }, quotes };
     quotes.add(r.parsed.edits.filter((e) => !claimed.has(e)));
   }
@@ -295,11 +308,11 @@ export function ownReading(reply: string, found: readonly Reading[], files: read
  * that another reading of `found` claims (see `misread`): blocks that are
  * another format's edit, not the format's own. None for other formats.
  */
-export function claimedBlocks(reply: string, reading: Reading, found: readonly Reading[]): Set<Edit> {
+export function claimedBlocks(reply: string, reading: Reading, found: readonly Reading[], lexed?: LexedReply): Set<Edit> {
   if (!reading.format.fileBlocks) return new Set();
   const claimants = found.filter((r) => r !== reading && !r.format.fileBlocks);
   if (claimants.length === 0) return new Set();
-  return new Set([...misread(reply, reading.parsed, claimants).keys()].map((k) => reading.parsed.edits[k]));
+  return new Set([...misread(reply, reading.parsed, claimants, lexed).keys()].map((k) => reading.parsed.edits[k]));
 }
 
 /**
@@ -310,12 +323,12 @@ export function claimedBlocks(reply: string, reading: Reading, found: readonly R
  * left with no edit are dropped.
  */
 export function otherParts(first: ParseResult, others: readonly Reading[]): Reading[] {
-  const taken = new Ranges(first.edits.map((e) => ({ at: linesOf(e), tag: 0 })));
+  const taken = new Ranges(first.edits.map((e) => ({ at: editLines(e), tag: 0 })));
   const out: Reading[] = [];
   for (const r of others) {
-    const edits = r.parsed.edits.filter((e) => !taken.overlaps(linesOf(e)));
+    const edits = r.parsed.edits.filter((e) => !taken.overlaps(editLines(e)));
     if (edits.length === 0) continue;
-    taken.add(edits.map((e) => ({ at: linesOf(e), tag: 0 })));
+    taken.add(edits.map((e) => ({ at: editLines(e), tag: 0 })));
     out.push({ ...r, parsed: { edits, diagnostics: [] } });
   }
   return out;
@@ -328,9 +341,9 @@ export function otherParts(first: ParseResult, others: readonly Reading[]): Read
  * would write as text. Indexes into
  * `first.edits`, each with the reading that claims it.
  */
-export function misread(reply: string, first: ParseResult, others: readonly Reading[]): Map<number, Reading> {
-  const lines = reply.split('\n');
-  const claims = new Ranges(others.flatMap((r, tag) => r.parsed.edits.filter((e) => !e.error).map((e) => ({ at: linesOf(e), tag }))));
+export function misread(reply: string, first: ParseResult, others: readonly Reading[], lexed?: LexedReply): Map<number, Reading> {
+  const lines = linesOf(reply, lexed);
+  const claims = new Ranges(others.flatMap((r, tag) => r.parsed.edits.filter((e) => !e.error).map((e) => ({ at: editLines(e), tag }))));
   const out = new Map<number, Reading>();
   first.edits.forEach((f, k) => {
     const { block, firstContent } = fileBlock(lines, f);

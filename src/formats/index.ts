@@ -13,8 +13,9 @@ import { strReplace } from './str-replace/index.ts';
 import { diagnostic } from '../core/diagnostics.ts';
 import { runFormatRead, runPartsRead, type Part, type ReadResult } from '../core/run.ts';
 import { checkRequest } from '../core/request.ts';
-import type { ApplyRequest, ApplyResult, Detection, Diagnostic, Edit, Format, ParseContext, ParseResult } from '../core/types.ts';
-import { claimedBlocks, filesOf, misread, otherParts, ownReading, Quotes, read, readings, unreadStructure, withoutQuoted, wholeFormat, type Reading } from './auto.ts';
+import { lexReply } from '../core/reply.ts';
+import type { ApplyRequest, ApplyResult, Detection, Diagnostic, Edit, Format, LexedReply, ParseContext, ParseResult } from '../core/types.ts';
+import { claimedBlocks, filesOf, misread, otherParts, ownReading, Quotes, read, readings, unreadStructure, withoutQuoted, wholeFormat, type Reading, type Scored } from './auto.ts';
 
 /**
  * The registered formats, in detection order (ties go to the earlier one).
@@ -43,12 +44,14 @@ export function getFormat(name: string): Format | undefined {
 }
 
 /** Pick the format a reply is written in: the highest score wins, ties go to registry order. */
-export function detectFormat(reply: string, among: readonly Format[] = formats): { format: Format; detection: Detection } {
-  let best: { format: Format; score: number; reason: string } | null = null;
-  for (const format of among) {
-    const { score, reason } = format.detect(reply);
-    if (!best || score > best.score) best = { format, score, reason };
-  }
+export function detectFormat(reply: string, among: readonly Format[] = formats, lexed?: LexedReply): { format: Format; detection: Detection } {
+  return chooseFormat(among.map((format) => ({ format, ...format.detect(reply, lexed) })), among);
+}
+
+/** `detectFormat` on the scores of `among`, in its order, already taken. */
+function chooseFormat(scored: readonly Scored[], among: readonly Format[]): { format: Format; detection: Detection } {
+  let best: Scored | null = null;
+  for (const s of scored) if (!best || s.score > best.score) best = s;
   const chosen = best ?? { format: among[0] ?? formats[0], score: 0, reason: '' };
   const reason =
     chosen.score > 0 ? chosen.reason : `no format recognised the reply; defaulting to ${chosen.format.name}`;
@@ -81,8 +84,8 @@ function wholeReading(reply: string, context: ParseContext, found: readonly Read
 }
 
 /** `reading`'s parse without the blocks another reading of `found` claims (`claimedBlocks`): the edits that are its own. */
-function unclaimed(reply: string, reading: Reading, found: readonly Reading[]): ParseResult {
-  const claimed = claimedBlocks(reply, reading, [reading, ...found]);
+function unclaimed(reply: string, reading: Reading, found: readonly Reading[], lexed?: LexedReply): ParseResult {
+  const claimed = claimedBlocks(reply, reading, [reading, ...found], lexed);
   return claimed.size === 0 ? reading.parsed : { ...reading.parsed, edits: reading.parsed.edits.filter((e) => !claimed.has(e)) };
 }
 
@@ -103,11 +106,11 @@ function quotedNoteOf(quoted: readonly { reading: Reading; edits: Edit[] }[]): s
  * edit of a file not given) is dropped instead: it is the quote, neither
  * an edit nor a file's text.
  */
-function withoutMisread(format: Format, reply: string, parsed: ParseResult, others: readonly Reading[], quoted: ReadonlySet<Edit> = new Set()): ParseResult {
+function withoutMisread(format: Format, reply: string, parsed: ParseResult, others: readonly Reading[], quoted: ReadonlySet<Edit> = new Set(), lexed?: LexedReply): ParseResult {
   // Two formats of whole-file blocks read the same blocks by design: the one asked for decides.
   const claimants = others.filter((r) => !r.format.fileBlocks);
   if (!format.fileBlocks || claimants.length === 0) return parsed;
-  const claimed = misread(reply, parsed, claimants);
+  const claimed = misread(reply, parsed, claimants, lexed);
   if (claimed.size === 0) return parsed;
   const onlyQuoted = (edit: Edit, r: Reading) => {
     const at = { start: edit.span.start.line, end: edit.span.end.line };
@@ -151,35 +154,37 @@ const detected = (read: ReadResult, detection: Detection): ReadResult => ({ resu
  */
 export function applyRead(value: ApplyRequest): ReadResult {
   const request = checkRequest(value, FORMAT_NAMES);
-  const context = { files: Object.keys(request.files) };
   const reply = request.response;
+  // The reply is split into lines once: detection, every format's reading and the marker search share it.
+  const lexed = lexReply(reply);
+  const context = { files: Object.keys(request.files), lexed };
   if (request.format === 'auto') {
-    const { found, quoted } = read(reply, formats, context);
+    const { found, quoted, detected: scores } = read(reply, formats, context);
     const whole = wholeFormat(formats);
     if (found.length === 0 && quoted.length > 0 && whole) {
       const inside = quoted.map((r) => `${r.reason}`).join('; ');
       const detection = { format: whole.name, reason: `whole files in fences: ${inside}, inside a file the reply writes whole (quoted, not an edit)` };
-      return detected(runFormatRead(whole, request, true), detection);
+      return detected(runFormatRead(whole, request, true, lexed), detection);
     }
     const unread = found.length === 0 ? unreadStructure(reply, formats, context) : null;
     if (unread) {
       // No edit of any format, but one format's markers: the reply meant an edit that could not be read.
       const { format, error } = unread;
       const detection = { format: format.name, reason: `no edit could be read, but line ${error.reply!.start.line} shows ${format.title} structure` };
-      return detected(runPartsRead([{ format, parsed: { edits: [], diagnostics: [error] } }], request, format), detection);
+      return detected(runPartsRead([{ format, parsed: { edits: [], diagnostics: [error] } }], request, format, lexed), detection);
     }
     if (found.length === 0) {
       // No structure: the weakest evidence (a fence with a path) decides, and no guess replaces a file.
-      const { format, detection } = detectFormat(reply);
-      return detected(runFormatRead(format, request, true), detection);
+      const { format, detection } = chooseFormat(scores, formats);
+      return detected(runFormatRead(format, request, true, lexed), detection);
     }
     // The reply's own format, and the other formats' diffs quoted for files not given (not edits).
-    const own = ownReading(reply, found, context.files) ?? wholeReading(reply, context, found);
+    const own = ownReading(reply, found, context.files, lexed) ?? wholeReading(reply, context, found);
     const first = own?.reading ?? found[0];
     const second = found.filter((r) => r.format !== first.format);
-    const ownFiles = filesOf(unclaimed(reply, first, second), context.files);
+    const ownFiles = filesOf(unclaimed(reply, first, second, lexed), context.files);
     const { kept: rest, quoted: quotedEdits } = withoutQuoted(second, context.files, ownFiles, own?.quotes);
-    const main = withoutMisread(first.format, reply, first.parsed, second, new Set(quotedEdits.flatMap((q) => q.edits)));
+    const main = withoutMisread(first.format, reply, first.parsed, second, new Set(quotedEdits.flatMap((q) => q.edits)), lexed);
     const others = otherParts(main, rest);
     const quotedNote = quotedNoteOf(quotedEdits);
     const parts: Part[] = [{ format: first.format, parsed: main }, ...others.map((r) => ({ format: r.format, parsed: r.parsed }))];
@@ -193,17 +198,17 @@ export function applyRead(value: ApplyRequest): ReadResult {
               .join(' and ')}, applied in ${others.length === 1 ? 'its' : 'their'} own format${quotedNote}`,
             formats: [first, ...others].map((r) => r.format.name),
           };
-    return detected(runPartsRead(parts, request, first.format), detection);
+    return detected(runPartsRead(parts, request, first.format, lexed), detection);
   }
   const format = getFormat(request.format)!;
   const parsed = format.parse(reply, context);
   const found = readings(reply, formats.filter((f) => f !== format), context);
-  if (found.length === 0) return runPartsRead([{ format, parsed }], request, format);
+  if (found.length === 0) return runPartsRead([{ format, parsed }], request, format, lexed);
   // Another format's diff quoted for a file not given (a log, an example) is not an edit, so no mixing.
   // The named format's own reading stays as it is, edit for edit.
-  const ownFiles = filesOf(unclaimed(reply, { format, score: 1, reason: '', parsed }, found), context.files);
+  const ownFiles = filesOf(unclaimed(reply, { format, score: 1, reason: '', parsed }, found, lexed), context.files);
   const { kept } = withoutQuoted(found, context.files, ownFiles);
-  const main = withoutMisread(format, reply, parsed, found);
+  const main = withoutMisread(format, reply, parsed, found, new Set(), lexed);
   const foreign = otherParts(main, kept).map((r) =>
     diagnostic(
       'mixed-formats',
@@ -212,5 +217,5 @@ export function applyRead(value: ApplyRequest): ReadResult {
       r.parsed.edits[0].span,
     ),
   );
-  return runPartsRead([{ format, parsed: { edits: main.edits, diagnostics: [...main.diagnostics, ...foreign] } }], request, format);
+  return runPartsRead([{ format, parsed: { edits: main.edits, diagnostics: [...main.diagnostics, ...foreign] } }], request, format, lexed);
 }

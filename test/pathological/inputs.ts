@@ -9,6 +9,7 @@
 
 import type { ApplyRequest } from '../../src/core/types.ts';
 import type { Splice } from '../../src/core/text.ts';
+import { getFormat } from '../../src/formats/index.ts';
 import { SPLICE_FORMATS, splicesReply, spliced, type SpliceFormat } from './replies.ts';
 
 export const PATH = 'src/big/module.ts';
@@ -33,10 +34,13 @@ export interface Family {
    * building it is costly enough to be worth skipping (see `inputsOf`).
    */
   build(format: SpliceFormat, scale: number): (Input | (() => Input))[];
+  /** The formats the family is about, when not every one (the others build no input). */
+  formats?: readonly SpliceFormat[];
 }
 
-/** A family's inputs, built, except those whose index `keep` rejects. */
+/** A family's inputs, built, except those whose index `keep` rejects (none for a format the family is not about). */
 export function inputsOf(family: Family, format: SpliceFormat, scale: number, keep: (i: number) => boolean = () => true): Input[] {
+  if (family.formats && !family.formats.includes(format)) return [];
   return family
     .build(format, scale)
     .flatMap((x, i) => (keep(i) ? [typeof x === 'function' ? x() : x] : []));
@@ -44,7 +48,7 @@ export function inputsOf(family: Family, format: SpliceFormat, scale: number, ke
 
 const text = (lines: readonly string[]) => lines.join('\n') + '\n';
 
-function input(format: SpliceFormat, files: Record<string, string>, response: string, extra: Partial<Input> = {}): Input {
+function input(format: SpliceFormat | 'auto', files: Record<string, string>, response: string, extra: Partial<Input> = {}): Input {
   const size = response.length + Object.values(files).reduce((n, t) => n + t.length, 0);
   return { request: { format, files, response }, size, ...extra };
 }
@@ -115,10 +119,62 @@ export const MARKERS = [
   '*** Begin Patch', `*** Update File: ${PATH}`, '*** Add File: n.txt', '*** Delete File: n.txt', '*** Move to: m.txt', '*** End of File', '*** End Patch',
 ];
 
+/** `n` given files, each in its own directory (`src/mod7/file7.ts`), and a name for a file created next to them. */
+function givenFiles(n: number): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < n; i++) files[`src/mod${i}/file${i}.ts`] = `export const file${i} = ${i};\n`;
+  return files;
+}
+
+/** A reply in `format` creating each of `paths` (the format's own writer). */
+const creations = (format: SpliceFormat, paths: readonly string[]) =>
+  getFormat(format)!.write(paths.map((file, i) => ({ file, before: null, after: `export const made${i} = ${i};\n` })));
+
 /** The file the marker families run against: short, with lines that look like markers too. */
 const markerFile = text(['first', '=======', 'x', 'y', ' z', '```', 'last']);
 
 export const FAMILIES: Family[] = [
+  {
+    name: 'prose',
+    what: 'a reply of 4,545·s short prose lines and no edit (5 MB at 100x), in the format and under auto',
+    build(format, scale) {
+      const reply = 'prose line\n'.repeat(4545 * scale);
+      const files = { [PATH]: text(['x']) };
+      return [input(format, files, reply, { edits: 0 }), input('auto', files, reply, { edits: 0 })];
+    },
+  },
+  {
+    name: 'old-str-eol',
+    what: '10·s str_replace calls, each old_str a whole line with its line break, on an 800·s-line file with LF endings, and with CR LF and LF alternating',
+    formats: ['str-replace'],
+    build(format, scale) {
+      const n = 800 * scale;
+      const calls = 10 * scale;
+      const before = Array.from({ length: n }, (_, i) => codeLine(i));
+      const splices = Array.from({ length: calls }, (_, k) => ({ from: 80 * k, to: 80 * k + 1, lines: [`  // edited ${k}`] }));
+      const after = spliced(before, splices);
+      const reply = splices
+        .map((s, k) => JSON.stringify({ command: 'str_replace', path: PATH, old_str: before[s.from] + '\n', new_str: `  // edited ${k}\n` }))
+        .join('\n');
+      const alternate = (lines: readonly string[]) => lines.map((l, i) => l + (i % 2 ? '\r\n' : '\n')).join('');
+      return [
+        input(format, { [PATH]: text(before) }, reply, { after: text(after), edits: calls }),
+        input(format, { [PATH]: alternate(before) }, reply, { after: alternate(after), edits: calls }),
+      ];
+    },
+  },
+  {
+    name: 'given-paths',
+    what: '100·s given files and 100·s files created in other directories, then as many created files each named as a given one with a Cyrillic letter',
+    build(format, scale) {
+      const n = 100 * scale;
+      const files = givenFiles(n);
+      const fresh = Array.from({ length: n }, (_, i) => `src/new${i}/made${i}.ts`);
+      // `о` (U+043E) for `o`: each created path looks like a given one.
+      const alike = Array.from({ length: n }, (_, i) => `src/m\u043ed${i}/file${i}.ts`);
+      return [() => input(format, files, creations(format, fresh), { edits: n }), () => input(format, files, creations(format, alike), { edits: n })];
+    },
+  },
   {
     name: 'blocks',
     what: '50·s blocks on a 500·s-line file, every one correct',

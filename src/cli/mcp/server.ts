@@ -1,11 +1,10 @@
 // `ln-diff mcp`: the Model Context Protocol server over stdio (the official
 // SDK). This file only wires the pieces: the root and the client's roots
-// (roots.ts), the tools and prompts (tools.ts), the transport. Nothing but
+// (roots.ts), the tools and prompts (tools.ts), the transport (stdio.ts). Nothing but
 // the protocol is written to stdout; the server runs until stdin closes.
 
 import { readFileSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { FORMAT_NAMES } from '../../formats/index.ts';
@@ -13,6 +12,7 @@ import { openBase } from '../disk.ts';
 import { CliError, EXIT_OK } from '../errors.ts';
 import { loadPrompts } from './prompts.ts';
 import { narrow } from './roots.ts';
+import { LineTransport } from './stdio.ts';
 import { registerPrompts, registerTools, type ServerSettings } from './tools.ts';
 
 export interface McpCommand {
@@ -105,7 +105,8 @@ export async function mcp(command: McpCommand): Promise<number> {
   });
   registerPrompts(server, loadPrompts());
 
-  const transport = new StdioServerTransport();
+  // Any message gets an answer, one too long an error naming the limit (stdio.ts).
+  const transport = new LineTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
     process.stdin.once('end', () => resolve());

@@ -8,13 +8,14 @@ import { ADD, BEGIN, DELETE, UPDATE, parseApplyPatch } from './parse.ts';
 import { writeApplyPatch } from './write.ts';
 import { settledUnlessProbed } from '../../core/stream.ts';
 import { MARKER, PROMPT } from './prompt.ts';
+import { lineTexts } from '../../core/reply.ts';
 
 export const applyPatch: Format = {
   name: 'apply-patch',
   title: 'OpenAI apply_patch (V4A)',
   parse: parseApplyPatch,
-  detect(reply) {
-    const lines = reply.split('\n');
+  detect(reply, lexed) {
+    const lines = lineTexts(reply, lexed);
     const begin = lines.findIndex((l) => l.trim() === BEGIN);
     if (begin >= 0) return { score: 1, reason: `\`${BEGIN}\` at line ${begin + 1}` };
     const header = lines.findIndex((l) => l.startsWith(ADD) || l.startsWith(UPDATE) || l.startsWith(DELETE));

@@ -7,8 +7,8 @@
 // `rename` when it only moves the file).
 
 import { at, diagnostic } from '../../core/diagnostics.ts';
-import { resolveFile } from '../../core/paths.ts';
-import { columnSpan, endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
+import { notGivenMessage, resolveFile } from '../../core/paths.ts';
+import { columnSpan, endSpan, linesSpan, linesOf, type ReplyLine } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult, Span } from '../../core/types.ts';
 
 export const BEGIN = '*** Begin Patch';
@@ -126,7 +126,7 @@ function strayEndsAfter(lines: readonly ReplyLine[]): Map<number, ReplyLine> {
 }
 
 export function parseApplyPatch(reply: string, context: ParseContext): ParseResult {
-  const lines = replyLines(reply);
+  const lines = linesOf(reply, context.lexed);
   const files = new Set(context.files);
   const edits: Edit[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -230,7 +230,7 @@ export function parseApplyPatch(reply: string, context: ParseContext): ParseResu
           s.path !== '' && !files.has(s.path)
             ? error(
                 'file-not-found',
-                `cannot update ${s.path}: it is not among the files given${files.size ? ` (${[...files].join(', ')})` : ''}; to create it, use \`${ADD} ${s.path}\``,
+                notGivenMessage(s.path, context.files, `to create it, use \`${ADD} ${s.path}\``, { prefix: `cannot update ${s.path}: `, subject: 'it' }),
                 linesSpan(s.header),
               )
             : undefined;

@@ -2,7 +2,7 @@
 // deterministic rule instead of a second model. The format's whole surface
 // for the registry.
 
-import { replyLines } from '../../core/reply.ts';
+import { linesOf } from '../../core/reply.ts';
 import type { Format } from '../../core/types.ts';
 import { locateBetween } from './locate.ts';
 import { parseBetween } from './parse.ts';
@@ -16,8 +16,8 @@ export const between: Format = {
   title: 'aider @BETWEEN@ snippets',
   fileBlocks: true,
   parse: parseBetween,
-  detect(reply) {
-    for (const l of replyLines(reply)) {
+  detect(reply, lexed) {
+    for (const l of linesOf(reply, lexed)) {
       const t = tagOf(l.text);
       if (t && (t.tag === BETWEEN || t.tag.replace(/\s+/g, ' ') === WHOLE_FILE))
         return { score: 1, reason: `\`${t.tag}\` at line ${l.line}` };

@@ -2,7 +2,8 @@
 // is the contract; section names below refer to it.
 
 import { diagnostic } from '../../core/diagnostics.ts';
-import { columnSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
+import { givenPaths, notGivenMessage } from '../../core/paths.ts';
+import { columnSpan, linesSpan, linesOf, type ReplyLine } from '../../core/reply.ts';
 import { unsafePathReason } from '../../core/run.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult } from '../../core/types.ts';
 import { isShellInfo, scanFences, type FenceBlock } from '../whole/fences.ts';
@@ -55,7 +56,7 @@ export const mergeNote = (a: string, b: string): Diagnostic =>
   );
 
 export function parseBetween(reply: string, context: ParseContext): ParseResult {
-  const lines = replyLines(reply);
+  const lines = linesOf(reply, context.lexed);
   const files = context.files;
   const edits: Edit[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -98,7 +99,7 @@ export function parseBetween(reply: string, context: ParseContext): ParseResult 
         );
       } else if (s.tag === WHOLE_FILE) {
         edit.kind = 'write';
-        if (bp.path !== null) edit.new = withoutBom(body, !files.includes(bp.path));
+        if (bp.path !== null) edit.new = withoutBom(body, !givenPaths(files).has(bp.path));
       } else if (s.tag === BETWEEN) {
         const anchors = betweenAnchors(s.args);
         if (!anchors) {
@@ -136,11 +137,11 @@ export function parseBetween(reply: string, context: ParseContext): ParseResult 
               ),
             );
           }
-          if (bp.path !== null && !files.includes(bp.path) && unsafePathReason(bp.path) === null) {
+          if (bp.path !== null && !givenPaths(files).has(bp.path) && unsafePathReason(bp.path) === null) {
             edit.error = diagnostic(
               'file-not-found',
               'error',
-              `${bp.path} is not among the files given${files.length ? ` (${files.join(', ')})` : ''}; ${BETWEEN} edits an existing file: to create ${bp.path}, use ${WHOLE_FILE}`,
+              notGivenMessage(bp.path, files, `${BETWEEN} edits an existing file: to create ${bp.path}, use ${WHOLE_FILE}`),
               linesSpan(tagAt!),
             );
           }

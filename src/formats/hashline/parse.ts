@@ -5,8 +5,8 @@
 import { diagnostic } from '../../core/diagnostics.ts';
 import type { Code } from '../../core/diagnostics.ts';
 import { resolveFile } from '../../core/paths.ts';
-import { lastAtOrBelow } from '../../core/reply.ts';
-import type { Diagnostic, Edit, ParseContext, ParseResult, Position, Span } from '../../core/types.ts';
+import { lastAtOrBelow, lineStarts, linesOf } from '../../core/reply.ts';
+import type { Diagnostic, Edit, LexedReply, ParseContext, ParseResult, Position, Span } from '../../core/types.ts';
 import { readJson, repeatedKey, type JsonMember, type JsonNode, type JsonObject, type JsonString } from '../../core/json.ts';
 import { expectedWords } from './json.ts';
 import { FILE_TAG_PATTERN } from './tag.ts';
@@ -36,9 +36,9 @@ const INTENT = /["']?\btool\b["']?\s*[:=]\s*["']?(?:edit|write)\b|["'](?:lines|t
 
 /** Offsets to positions, for one reply. */
 class Locator {
-  private readonly starts: number[] = [0];
-  constructor(readonly text: string) {
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  private readonly starts: number[];
+  constructor(readonly text: string, lexed?: LexedReply) {
+    this.starts = lineStarts(text, lexed);
   }
   position(offset: number): Position {
     const k = lastAtOrBelow(this.starts.length, offset, (j) => this.starts[j]);
@@ -128,24 +128,19 @@ export function parseHashline(reply: string, context: ParseContext): ParseResult
   const files = context?.files ?? [];
   /** A path names a given file up to `./`, `\\` and letter case (`resolveFile`); blanks around it are ignored. */
   const resolve = (written: string) => resolveFile(written.trim(), files);
-  const loc = new Locator(reply);
+  const loc = new Locator(reply, context.lexed);
   const edits: Edit[] = [];
 
   // Segments: maximal runs of lines between fence lines.
   const segments: [number, number][] = [];
   {
     let segStart = 0;
-    let pos = 0;
-    while (pos <= reply.length) {
-      const nl = reply.indexOf('\n', pos);
-      const end = nl === -1 ? reply.length : nl;
-      if (FENCE_LINE.test(reply.slice(pos, end))) {
-        if (pos > segStart) segments.push([segStart, pos]);
-        segStart = nl === -1 ? reply.length : nl + 1;
-      }
-      if (nl === -1) break;
-      pos = nl + 1;
-    }
+    const lines = linesOf(reply, context.lexed);
+    lines.forEach((line, k) => {
+      if (!FENCE_LINE.test(line.text)) return;
+      if (line.from > segStart) segments.push([segStart, line.from]);
+      segStart = k + 1 < lines.length ? lines[k + 1].from : reply.length;
+    });
     if (segStart < reply.length) segments.push([segStart, reply.length]);
   }
 

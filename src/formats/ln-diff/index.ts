@@ -8,6 +8,7 @@ import { HEAD, OPEN_TAG, renderView } from './syntax.ts';
 import { writeLnDiff } from './write.ts';
 import { settledUnlessProbed } from '../../core/stream.ts';
 import { MARKER, PROMPT } from './prompt.ts';
+import { linesOf } from '../../core/reply.ts';
 
 /** How the messages about indentation name an editblock's sections. */
 const NAMES = { old: 'the lines to remove', new: 'the lines to insert', more: 'the editblock' };
@@ -16,11 +17,11 @@ export const lnDiff: Format = {
   name: 'ln-diff',
   title: 'ln-diff editblocks',
   parse: parseLnDiff,
-  detect(reply) {
-    const lines = reply.split('\n');
-    const head = lines.findIndex((l) => HEAD.test(l.trim()));
+  detect(reply, lexed) {
+    const lines = linesOf(reply, lexed);
+    const head = lines.findIndex((l) => HEAD.test(l.text.trim()));
     if (head >= 0) return { score: 1, reason: `\`<<<<<<< REMOVE\` at line ${head + 1}` };
-    const tag = lines.findIndex((l) => OPEN_TAG.test(l.trim()));
+    const tag = lines.findIndex((l) => OPEN_TAG.test(l.text.trim()));
     if (tag >= 0) return { score: 0.8, reason: `\`<editblock>\` at line ${tag + 1}` };
     return { score: 0, reason: 'no `<<<<<<< REMOVE` or `<editblock>` line' };
   },

@@ -2,7 +2,7 @@
 // spec/ln-diff.md is the contract; section names below refer to it.
 
 import { diagnostic } from '../../core/diagnostics.ts';
-import { columnSpan, endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
+import { columnSpan, endSpan, linesSpan, linesOf, type ReplyLine } from '../../core/reply.ts';
 import { readPathLine, type PathLineReading } from '../../core/paths.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult, Span } from '../../core/types.ts';
 import { BAR, CLOSE_TAG, DIVIDER, END, HEAD, OPEN_TAG, insertPrefix, numberedLine } from './syntax.ts';
@@ -125,7 +125,7 @@ interface Block {
 }
 
 export function parseLnDiff(reply: string, context: ParseContext): ParseResult {
-  const lines = replyLines(reply);
+  const lines = linesOf(reply, context.lexed);
   const edits: Edit[] = [];
   const diagnostics: Diagnostic[] = [];
   /** The path of the editblock before (null: it had none), or null before the first. */

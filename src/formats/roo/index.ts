@@ -12,13 +12,14 @@ import { writeRoo } from './write.ts';
 import { settledUnlessProbed } from '../../core/stream.ts';
 import { searchReplaceMarkers } from '../search-replace/markers.ts';
 import { MARKER, PROMPT } from './prompt.ts';
+import { lineTexts } from '../../core/reply.ts';
 
 export const roo: Format = {
   name: 'roo',
   title: 'Roo Code apply_diff',
   parse: parseRoo,
-  detect(reply) {
-    const lines = reply.split('\n').map((l) => l.trim());
+  detect(reply, lexed) {
+    const lines = lineTexts(reply, lexed).map((l) => l.trim());
     const hint = lines.findIndex((l) => l.startsWith(':start_line:'));
     if (hint >= 0) return { score: 1, reason: `\`:start_line:\` at line ${hint + 1}` };
     const call = lines.findIndex((l) => l.startsWith('<apply_diff>'));

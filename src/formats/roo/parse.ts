@@ -3,8 +3,8 @@
 // refer to it.
 
 import { diagnostic } from '../../core/diagnostics.ts';
-import { resolveFile } from '../../core/paths.ts';
-import { columnSpan, endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
+import { givenPaths, resolveFile } from '../../core/paths.ts';
+import { columnSpan, endSpan, linesSpan, linesOf, type ReplyLine } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult, Span } from '../../core/types.ts';
 import {
   CLOSE_CONTAINER,
@@ -53,7 +53,7 @@ const show = (s: string) => '`' + s + '`';
 
 
 export function parseRoo(reply: string, context: ParseContext): ParseResult {
-  const lines = replyLines(reply);
+  const lines = linesOf(reply, context.lexed);
   const blocks: Block[] = [];
   const diagnostics: Diagnostic[] = [];
 
@@ -345,7 +345,7 @@ function readSection(rows: readonly ReplyLine[]): Section {
   return out;
 }
 
-function toEdit(block: Block, index: number, lines: ReplyLine[], context: ParseContext): Edit {
+function toEdit(block: Block, index: number, lines: readonly ReplyLine[], context: ParseContext): Edit {
   const span = linesSpan(lines[block.first], lines[block.last]);
   const search = readSection(block.search);
   const replace = readSection(block.replace);
@@ -400,7 +400,7 @@ function toEdit(block: Block, index: number, lines: ReplyLine[], context: ParseC
   }
   if (block.end !== null) meta.endLine = block.end;
 
-  const kind = search.lines.length === 0 && file !== null && !context.files.includes(file) ? 'append' : 'replace';
+  const kind = search.lines.length === 0 && file !== null && !givenPaths(context.files).has(file) ? 'append' : 'replace';
   const edit: Edit = {
     index,
     kind,

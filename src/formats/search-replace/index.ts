@@ -2,7 +2,7 @@
 // Cline's replace_in_file blocks: the format's whole surface for the registry. spec/formats/search-replace.md is
 // the contract.
 
-import type { Format } from '../../core/types.ts';
+import type { Format, LexedReply } from '../../core/types.ts';
 import { withViewPrefixes } from '../../core/view-prefix.ts';
 import { locateSearch } from './locate.ts';
 import { parseSearchReplace } from './parse.ts';
@@ -11,13 +11,15 @@ import { writeSearchReplace } from './write.ts';
 import { settledUnlessProbed } from '../../core/stream.ts';
 import { searchReplaceMarkers } from './markers.ts';
 import { MARKER, PROMPT } from './prompt.ts';
+import { lineTexts } from '../../core/reply.ts';
 
 /** Roo Code's variant of the same blocks: `:start_line:` / `:end_line:` hints, a `-------` line after the head. */
 const ROO_HINT = /^:(start|end)_line:/;
 const ROO_RULE = /^-{5,9}$/;
 
-export function detectSearchReplace(reply: string): { score: number; reason: string } {
-  const lines = reply.split('\n').map((l) => l.replace(/\r$/, ''));
+export function detectSearchReplace(reply: string, lexed?: LexedReply): { score: number; reason: string } {
+  // Every test below trims the line: its text without the line break is the same.
+  const lines = lineTexts(reply, lexed);
   const head = lines.findIndex(isHead);
   // Cline's tool call: its tag is this format's alone (Roo's is <apply_diff>).
   const call = lines.findIndex((l) => CALL_OPEN.test(l.trim()));

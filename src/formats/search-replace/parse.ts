@@ -2,9 +2,9 @@
 // spec/formats/search-replace.md is the contract; section names below refer to it.
 
 import { diagnostic, quote } from '../../core/diagnostics.ts';
-import { endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
+import { endSpan, linesSpan, linesOf, type ReplyLine } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult } from '../../core/types.ts';
-import { cleanPathLine, EXTENSIONLESS_NAMES, givenFile, normalizePath, readPathLine } from '../../core/paths.ts';
+import { cleanPathLine, EXTENSIONLESS_NAMES, givenFile, givenPaths, normalizePath, readPathLine } from '../../core/paths.ts';
 import { scanFences } from '../whole/fences.ts';
 import { truncatedBlock } from '../whole/parse.ts';
 import {
@@ -179,7 +179,7 @@ function splitBody(head: ReplyLine, body: ReplyLine[], end: ReplyLine): Split {
 }
 
 export function parseSearchReplace(reply: string, context: ParseContext): ParseResult {
-  const lines = replyLines(reply);
+  const lines = linesOf(reply, context.lexed);
   const edits: Edit[] = [];
   const diagnostics: Diagnostic[] = [];
   // "Paths": the file of the block before, for a block that names none; and
@@ -334,7 +334,7 @@ export function parseSearchReplace(reply: string, context: ParseContext): ParseR
     previousUnread = call ? path === null : above.kind === 'not-path' || (previousUnread && above.kind === 'none');
 
     // "Empty SEARCH": no lines, or only blank lines for a file that was not given.
-    const creates = search.length === 0 || (path !== null && !context.files.includes(path) && search.every((l) => isBlank(l.text)));
+    const creates = search.length === 0 || (path !== null && !givenPaths(context.files).has(path) && search.every((l) => isBlank(l.text)));
     const edit: Edit = {
       index: edits.length,
       kind: creates ? 'append' : 'replace',

@@ -39,6 +39,10 @@ export const SCAN_PER_CHARACTER = 32;
 export const SCAN_FLOOR = 8_000_000;
 /** Length of the line ends and starts the one-line-break search indexes lines by. */
 const KEY = 8;
+/** Lines sharing that key above which the one-line-break search looks for the longer side of the break instead. */
+const FEW_PLACES = 64;
+/** The shortest side of a line break looked for through the block signatures (a pair of characters sets a bit). */
+const MIN_PIECE = 2;
 
 /** Lines grouped into blocks of about `BLOCK_CHARS` characters, with the signature of each. */
 interface Blocks {
@@ -210,7 +214,7 @@ function withinLines(s: Searchable, needle: string, limit: number): Found {
  * (`sure`: each one is an occurrence), or null when there are too many to
  * check one by one (the caller scans instead).
  */
-function placesAcrossLines(s: Searchable, needle: string): { places: number[]; sure: boolean } | null {
+function placesAcrossLines(s: Searchable, needle: string): { places: number[]; sure: boolean } | 'piece' | null {
   const parts = needle.split('\n');
   const head = parts[0];
   const tail = parts[parts.length - 1];
@@ -233,9 +237,39 @@ function placesAcrossLines(s: Searchable, needle: string): { places: number[]; s
   const byEnd = hk > 0 ? (keyed(s, true, hk).get(head.slice(head.length - hk)) ?? []) : null;
   const byHead = tk > 0 ? (keyed(s, false, tk).get(tail.slice(0, tk)) ?? []).map((j) => j - 1).filter((i) => i >= 0) : null;
   const candidates = byEnd && byHead ? (byEnd.length <= byHead.length ? byEnd : byHead) : (byEnd ?? byHead ?? lines.map((_, i) => i));
+  // Many lines share the key (lines of code often end alike, and an old_str ending with its line
+  // break has no tail): the caller looks for the longer side instead (`aroundOneBreak`).
+  if (candidates.length > FEW_PLACES && Math.max(head.length, tail.length) >= MIN_PIECE) return 'piece';
   if (candidates.length * (needle.length + 1) > most) return null;
   const places = candidates.filter((i) => lines[i].length >= head.length).map((i) => starts[i] + lines[i].length - head.length);
   return { places, sure: false };
+}
+
+/**
+ * The occurrences of `needle`, with one line break, found through the
+ * longer side of the break (`head` before it, `tail` after it): its
+ * occurrences within lines (`withinLines`, through the block signatures),
+ * each kept when it ends a line (the head) or starts one (the tail) and the
+ * whole needle stands there. Each occurrence looked at is paid for from the
+ * file's budget.
+ */
+function aroundOneBreak(s: Searchable, needle: string, limit: number): Found {
+  const nl = needle.indexOf('\n');
+  const head = needle.slice(0, nl);
+  const tail = needle.slice(nl + 1);
+  const byHead = head.length >= tail.length;
+  const hits = withinLines(s, byHead ? head : tail, Infinity);
+  s.spent += hits.at.length;
+  const { text } = s;
+  const out: number[] = [];
+  for (const p of hits.at) {
+    const start = byHead ? p : p - 1 - head.length;
+    if (byHead ? text.charCodeAt(p + head.length) !== 10 : start < 0 || text.charCodeAt(p - 1) !== 10) continue;
+    if (!text.startsWith(needle, start)) continue;
+    out.push(start);
+    if (out.length >= limit) break;
+  }
+  return { at: out, complete: hits.complete };
 }
 
 /**
@@ -246,6 +280,7 @@ export function find(s: Searchable, needle: string, limit = Infinity): Found {
   if (needle === '' || limit <= 0) return { at: [], complete: true };
   if (!needle.includes('\n')) return withinLines(s, needle, limit);
   const places = placesAcrossLines(s, needle);
+  if (places === 'piece') return aroundOneBreak(s, needle, limit);
   if (places === null) {
     const out: number[] = [];
     const complete = scanRange(s, needle, 0, s.text.length, limit, out);

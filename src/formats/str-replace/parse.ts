@@ -5,7 +5,7 @@
 
 import { at, diagnostic } from '../../core/diagnostics.ts';
 import type { Code } from '../../core/diagnostics.ts';
-import { givenFile, normalizePath } from '../../core/paths.ts';
+import { givenPaths, normalizePath, notGivenMessage } from '../../core/paths.ts';
 import { positioner } from '../../core/reply.ts';
 import type { Diagnostic, Edit, EditKind, ParseContext, ParseResult, Span } from '../../core/types.ts';
 import { member, readJson, repeatedKey, type JsonError, type JsonNode, type JsonObject, type JsonString } from '../../core/json.ts';
@@ -48,15 +48,12 @@ export function fileLines(text: string): string[] {
  */
 export function resolvePath(written: string, files: readonly string[]): string {
   const path = written.trim();
-  const given = givenFile(path, files);
+  const index = givenPaths(files);
+  const given = index.find(path);
   if (given !== null) return given;
   const normal = normalizePath(path);
   if (normal.startsWith('/') || /^[A-Za-z]:\//.test(normal)) {
-    const ends = (fold: boolean) =>
-      files.filter((f) => {
-        const tail = '/' + normalizePath(f);
-        return fold ? normal.toLowerCase().endsWith(tail.toLowerCase()) : normal.endsWith(tail);
-      });
+    const ends = (fold: boolean) => index.endingPath(normal, fold);
     const exact = ends(false);
     if (exact.length === 1) return exact[0];
     if (exact.length === 0) {
@@ -71,7 +68,7 @@ type Found = Omit<Edit, 'index'>;
 
 export function parseStrReplace(reply: string, context: ParseContext): ParseResult {
   const files = context.files;
-  const pos = positioner(reply);
+  const pos = positioner(reply, context.lexed);
   const span = (from: number, to: number): Span => ({ from, to, start: pos(from), end: pos(to) });
   const nodeSpan = (n: { from: number; to: number }) => span(n.from, n.to);
   const fail = (code: Code, where: { from: number; to: number }, message: string): Diagnostic =>
@@ -137,7 +134,7 @@ export function parseStrReplace(reply: string, context: ParseContext): ParseResu
       return v;
     };
 
-    const known = files.includes(file);
+    const known = givenPaths(files).has(file);
     const edit: Found = { ...base, kind };
     switch (name) {
       case 'str_replace': {
@@ -178,7 +175,7 @@ export function parseStrReplace(reply: string, context: ParseContext): ParseResu
       if (name === 'create' && known) problem(fail('file-exists', pathNode!, `cannot create ${file}: it already exists; change it with str_replace or insert`));
       if (name !== 'create' && !known)
         problem(
-          fail('file-not-found', pathNode!, `${file} is not among the files given${files.length ? ` (${files.join(', ')})` : ''}; to make a new file, use the create command`),
+          fail('file-not-found', pathNode!, notGivenMessage(file, files, 'to make a new file, use the create command')),
         );
     }
     if (error) edit.error = error;

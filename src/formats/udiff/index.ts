@@ -3,8 +3,8 @@
 
 import { locateShifting } from '../../core/indent.ts';
 import { EMPTY_HINT, placeUnanchored } from './hunks.ts';
-import { replyLines } from '../../core/reply.ts';
-import type { Format } from '../../core/types.ts';
+import { lineTexts } from '../../core/reply.ts';
+import type { Format, LexedReply } from '../../core/types.ts';
 import { withViewPrefixes } from '../../core/view-prefix.ts';
 import { farHunk } from './far.ts';
 import { hunkNumbers } from './hunks.ts';
@@ -20,8 +20,8 @@ const FENCE = /^ *(`{3,}|~{3,})\s*([^\s`]*)/;
  * line inside a ```diff fence; 0.3 for a bare `@@` line followed by a `-` or
  * `+` line; else 0.
  */
-export function detectUdiff(reply: string): { score: number; reason: string } {
-  const lines = replyLines(reply).map((l) => l.text);
+export function detectUdiff(reply: string, lexed?: LexedReply): { score: number; reason: string } {
+  const lines = lineTexts(reply, lexed);
   let fence: string | null = null;
   let diffFence = false;
   let weak: number | null = null;

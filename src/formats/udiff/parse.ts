@@ -3,8 +3,8 @@
 // (`@@ ... @@`). spec/formats/udiff.md is the contract.
 
 import { diagnostic } from '../../core/diagnostics.ts';
-import { givenFile, normalizePath } from '../../core/paths.ts';
-import { replyLines } from '../../core/reply.ts';
+import { givenFile, givenPaths, normalizePath } from '../../core/paths.ts';
+import { linesOf } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult } from '../../core/types.ts';
 import { DEV_NULL, hunkEdit, rowSpan, rowsOf, scanDiff, type FileHeader, type Hunk } from './hunks.ts';
 
@@ -119,7 +119,7 @@ function wholeFileEdit(section: Section, index: number, files: readonly string[]
               `the diff deletes ${path} ("+++ /dev/null") but removes none of its lines: a deletion is checked against the file, so write every line of ${path} as a removed line ("-"), as git diff does`,
               rowSpan(header.minus, last),
             )
-        : creating && files.includes(path)
+        : creating && givenPaths(files).has(path)
           ? diagnostic(
               'file-exists',
               'error',
@@ -161,7 +161,7 @@ function cutHeaderEdit(section: Section, index: number): Edit {
 
 export function parseUdiff(reply: string, context: ParseContext): ParseResult {
   const files = context.files;
-  const items = scanDiff(rowsOf(replyLines(reply)), 'reply');
+  const items = scanDiff(rowsOf(linesOf(reply, context.lexed)), 'reply');
   const edits: Edit[] = [];
   // Hunks with no `-` or `+` line are dropped (as aider drops them), and said so.
   const unchanged: Diagnostic[] = [];

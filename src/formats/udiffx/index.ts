@@ -3,7 +3,7 @@
 // plus `prose` (the reply without its envelopes) and `fileContent` (the
 // context block for prompts).
 
-import { replyLines } from '../../core/reply.ts';
+import { linesOf } from '../../core/reply.ts';
 import type { Format } from '../../core/types.ts';
 import { withViewPrefixes } from '../../core/view-prefix.ts';
 import { locateUdiffx } from './locate.ts';
@@ -59,8 +59,8 @@ export const udiffx: Format = {
   name: 'udiffx',
   title: 'udiffx FILE_CHANGES envelope',
   parse: parseUdiffx,
-  detect(reply) {
-    const line = replyLines(reply).find((l) => l.text.includes('<FILE_CHANGES'));
+  detect(reply, lexed) {
+    const line = linesOf(reply, lexed).find((l) => l.text.includes('<FILE_CHANGES'));
     return line
       ? { score: 1, reason: `\`<FILE_CHANGES>\` at line ${line.line}` }
       : { score: 0, reason: 'no `<FILE_CHANGES>` envelope' };

@@ -5,8 +5,9 @@
 
 import { ENGINE_DEFAULTS } from '../../core/defaults.ts';
 import { diagnostic } from '../../core/diagnostics.ts';
-import { normalizePath, resolveFile } from '../../core/paths.ts';
-import { endSpan, lastAtOrBelow, replyLines, type ReplyLine } from '../../core/reply.ts';
+import { givenPaths, normalizePath, resolveFile } from '../../core/paths.ts';
+import { endSpan, lastAtOrBelow, linesOf, type ReplyLine } from '../../core/reply.ts';
+import type { LexedReply } from '../../core/types.ts';
 import { parseText } from '../../core/text.ts';
 import type { Diagnostic, Edit, EditKind, ParseContext, ParseResult, Position, Span } from '../../core/types.ts';
 import { hunkEdit, hunkReplace, rowSpan, scanDiff, type Hunk, type Row } from '../udiff/hunks.ts';
@@ -26,9 +27,9 @@ export interface EnvelopeRange {
 }
 
 class Locator {
-  readonly lines: ReplyLine[];
-  constructor(readonly reply: string) {
-    this.lines = replyLines(reply);
+  readonly lines: readonly ReplyLine[];
+  constructor(readonly reply: string, lexed?: LexedReply) {
+    this.lines = linesOf(reply, lexed);
   }
   /** The index of the reply line holding `offset` (the last line for the reply's end). */
   lineIndex(offset: number): number {
@@ -111,7 +112,7 @@ class Names {
 
   /** A file written by FILE_NEW or FILE_APPEND. */
   write(path: string): void {
-    if (path !== '' && !this.moved.has(path) && !this.files.includes(path)) this.created.add(path);
+    if (path !== '' && !this.moved.has(path) && !givenPaths(this.files).has(path)) this.created.add(path);
   }
 
   /** The given path of the file at `path` when a rename earlier in the reply moved it (to `path` or from it), if any. */
@@ -324,8 +325,8 @@ function contentEnd(reply: string, tags: Tags, name: string, tagFrom: number, ta
   return { close, end: closeEnd };
 }
 
-function scan(reply: string, files: readonly string[]): Scan {
-  const at = new Locator(reply);
+function scan(reply: string, files: readonly string[], lexed?: LexedReply): Scan {
+  const at = new Locator(reply, lexed);
   const tags = new Tags(reply);
   const names = new Names(files);
   const edits: Edit[] = [];
@@ -485,7 +486,7 @@ function scan(reply: string, files: readonly string[]): Scan {
           }
           push(edit);
           names.write(path);
-          if (path && !edit.error && edit.moveTo === undefined && (kind === 'write' || !files.includes(path))) {
+          if (path && !edit.error && edit.moveTo === undefined && (kind === 'write' || !givenPaths(files).has(path))) {
             const entry: Known = { edit: edits[edits.length - 1], described, folded: [] };
             texts.set(path, entry);
             written.push(entry);
@@ -610,7 +611,7 @@ function scan(reply: string, files: readonly string[]): Scan {
             );
           } else if (gone.has(from)) edit.error = goneError(name, from, tag);
           else if (taken) edit.error = diagnostic('file-exists', 'error', `cannot rename ${from} to ${to}: ${taken}`, tag);
-          else if (texts.has(from) && !files.includes(from) && !files.includes(to) && !poisonedBy) {
+          else if (texts.has(from) && !givenPaths(files).has(from) && !givenPaths(files).has(to) && !poisonedBy) {
             // A file written earlier in the reply, renamed: that write goes to the new path.
             const known = texts.get(from)!;
             known.edit.file = to;
@@ -738,7 +739,7 @@ function patchRows(reply: string, at: Locator, tagTo: number, closeTag: string):
  * reply order as far as renames go (see `Names`).
  */
 export function parseUdiffx(reply: string, context?: ParseContext): ParseResult {
-  const { edits, diagnostics } = scan(reply, context?.files ?? []);
+  const { edits, diagnostics } = scan(reply, context?.files ?? [], context?.lexed);
   return { edits, diagnostics };
 }
 

@@ -1,7 +1,7 @@
 // whole: every fenced block is a file's whole new text (aider's "whole" and
 // "editor-whole"). The format's whole surface for the registry.
 
-import { replyLines } from '../../core/reply.ts';
+import { linesOf } from '../../core/reply.ts';
 import type { Format } from '../../core/types.ts';
 import { scanFences } from './fences.ts';
 import { parseWhole } from './parse.ts';
@@ -17,8 +17,8 @@ export const whole: Format = {
   fileBlocks: true,
   wholeFiles: true,
   parse: parseWhole,
-  detect(reply) {
-    const lines = replyLines(reply);
+  detect(reply, lexed) {
+    const lines = linesOf(reply, lexed);
     for (const l of lines) {
       for (const [re, what] of OTHER_FORMAT_MARKERS) {
         if (re.test(l.text)) return { score: 0, reason: `${what} at line ${l.line} belongs to another format` };

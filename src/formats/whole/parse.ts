@@ -2,8 +2,8 @@
 // file. spec/formats/whole.md is the contract; section names refer to it.
 
 import { diagnostic } from '../../core/diagnostics.ts';
-import { givenFile } from '../../core/paths.ts';
-import { endSpan, linesSpan, replyLines, type ReplyLine } from '../../core/reply.ts';
+import { givenFile, givenPaths, namesOf } from '../../core/paths.ts';
+import { endSpan, linesSpan, linesOf, type ReplyLine } from '../../core/reply.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult } from '../../core/types.ts';
 import { isShellInfo, scanFences, type FenceBlock } from './fences.ts';
 import { namesFile, pathFromInfo, readBlockPathLine } from './paths.ts';
@@ -93,7 +93,7 @@ export function missingPath(lines: readonly ReplyLine[], block: FenceBlock, file
       linesSpan(at),
     );
   }
-  const given = files.length === 0 ? 'no files were given' : `${files.length} files were given: ${files.join(', ')}`;
+  const given = files.length === 0 ? 'no files were given' : `${files.length} files were given: ${namesOf(files)}`;
   const mentioned = bp.mentioned;
   const also = mentioned.length > 1 ? `; the text before it mentions ${mentioned.map((f) => `\`${f}\``).join(' and ')}, so it does not say which` : '';
   return diagnostic(
@@ -158,7 +158,7 @@ export function truncatedBlock(reply: string, lines: readonly ReplyLine[], block
     'truncated',
     'error',
     `the reply ends inside the fenced block that begins at line ${lines[block.open].line} (expected a closing fence ${closer}${inner}): it was cut off or its closing fence is missing; ${what}`,
-    endSpan(reply, [...lines]),
+    endSpan(reply, lines),
   );
 }
 
@@ -176,7 +176,7 @@ export function nestedWarning(lines: readonly ReplyLine[], block: FenceBlock): D
 }
 
 export function parseWhole(reply: string, context: ParseContext): ParseResult {
-  const lines = replyLines(reply);
+  const lines = linesOf(reply, context.lexed);
   const files = context.files;
   const detected = context.detected === true;
   const diagnostics: Diagnostic[] = [];
@@ -201,7 +201,7 @@ export function parseWhole(reply: string, context: ParseContext): ParseResult {
       kind: 'write',
       file: bp.path ?? '',
       old: [],
-      new: bp.path === null ? block.content : withoutBom(block.content, !files.includes(bp.path)),
+      new: bp.path === null ? block.content : withoutBom(block.content, !givenPaths(files).has(bp.path)),
       span: linesSpan(first, last),
       warnings,
     };

@@ -40,6 +40,12 @@ describe('find: the occurrences a scan of the text finds', () => {
     'not there',
     'Q',
     text.slice(0, 40),
+    // Every line ends and starts alike: found through the longer side of the break.
+    `${codeLine(17)}\n`, // a whole line with its line break
+    ' of the module");\n', // the end of every line
+    'module");\n  const value2', // the head shorter than the tail
+    '\n  const value29', // an empty head
+    ' of the module");\n  const ', // every line break but the last
   ];
 
   it('for needles within one line, with one line break and with several', () => {
@@ -93,6 +99,23 @@ describe('the work of many failing calls is bounded', () => {
       }
     }
     assert.ok(file.spent <= 2000 * 2, `spent ${file.spent}`);
+  });
+
+  it('1,000 calls whose old_str is a whole line with its line break, all lines ending alike, work as much as without the line break', () => {
+    // Every line ends with `of the module");`: the line ends tell no line apart, the rest of the line does.
+    const spent = (withBreak: boolean) => {
+      const lines = Array.from({ length: 40_000 }, (_, i) => codeLine(i));
+      const file = searchable(lines);
+      for (let k = 0; k < 1000; k++) {
+        const o = locateStr(lines, call(codeLine(k * 40) + (withBreak ? '\n' : '')), requestBudget());
+        assert.ok(o.ok, `call ${k}`);
+        assert.equal(o.ok && o.start, k * 40);
+      }
+      return file.spent;
+    };
+    const within = spent(false);
+    const across = spent(true);
+    assert.ok(across <= 2 * within, `spent ${across} with the line break, ${within} without`);
   });
 
   it('calls that every block could hold are scanned until the budget is spent; later ones are not searched, and say so', () => {
