@@ -150,8 +150,9 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
     held,
   };
   out(totalsLine(result, totals, style) + '\n');
-  // A dry run: the change as a unified diff, the one the MCP server's dry run returns.
-  if (command.dryRun && !held && changes.length > 0) out('\n' + unifiedDiff(changes));
+  // A dry run: the changes that would be written as a unified diff, as the MCP server's dry run returns them.
+  const written = outcomes.filter((o) => o.failure === undefined).map((o) => o.change);
+  if (command.dryRun && written.length > 0) out('\n' + unifiedDiff(written));
   if (!result.ok || notDone.length > 0) return EXIT_FAILED;
   // Nothing to apply (an empty reply, a chat answer) is not a success: the pipeline must stop.
   return result.edits.length === 0 ? EXIT_NO_EDITS : EXIT_OK;

@@ -214,7 +214,8 @@ test('disk 21: a read-only file is not rewritten; the other files of the reply a
   assert.equal(dry.status, 1, dry.stdout + dry.stderr);
   assert.match(dry.stdout, /^ {2}✗ would not modify locked\.txt: you may not write it/m);
   assert.match(dry.stdout, /^ {2}would modify open\.txt$/m);
-  assert.match(dry.stdout, /dry run: 1 file would change, 1 could not be written, nothing written\n$/);
+  // The diff shows the change that would be written, not the one that could not be.
+  assert.match(dry.stdout, /dry run: 1 file would change, 1 could not be written, nothing written\n\n--- a\/open\.txt\n\+\+\+ b\/open\.txt\n@@ -1,1 \+1,1 @@\n-old\n\+new\n$/);
   assert.equal(readFileSync(join(dir, 'open.txt'), 'utf8'), 'old\n');
 });
 

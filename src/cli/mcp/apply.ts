@@ -9,7 +9,7 @@
 import * as path from 'node:path';
 import { retryMessages } from '../../core/retry.ts';
 import type { ApplyResult, Edit } from '../../core/types.ts';
-import { detectFormat, getFormat } from '../../formats/index.ts';
+import { detectFormat, getFormat, numberedLines } from '../../formats/index.ts';
 import { predict, writeEach, type Change, type Outcome } from '../changes.ts';
 import { removeStaleTemps } from '../disk.ts';
 import { unifiedDiff } from '../diff.ts';
@@ -85,7 +85,7 @@ export function plan(allowed: Allowed, reply: string, formatName: string): Plan 
 
 /** The plan's edits as the client gets them (each failed one with its retry message); `files` is filled by `write`. */
 export function report(p: Plan, dryRun: boolean): ApplyReport {
-  const retries = retryMessages(p.result, p.cited);
+  const retries = retryMessages(p.result, p.cited, numberedLines);
   const edits: EditReport[] = p.result.edits.map((e) => ({
     file: e.file,
     status: e.status === 'failed' ? 'failed' : 'applied',
@@ -129,6 +129,8 @@ export function write(allowed: Allowed, p: Plan, out: ApplyReport): string {
     failure: o.failure ?? null,
   }));
   out.ok = out.ok && outcomes.every((o) => o.failure === undefined);
+  // A dry run's diff: the changes that would be written (not a file that could not be), as `ln-diff apply --dry-run` prints it.
+  if (out.dry_run) out.diff = unifiedDiff(outcomes.filter((o) => o.failure === undefined).map((o) => o.change));
 
   const notDone = outcomes.filter((o) => o.failure !== undefined);
   const lines = [
