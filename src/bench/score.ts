@@ -2,7 +2,7 @@
 // compared with the target file by file. Also the message the bench would
 // send back to the model for its failed edits. No DOM, no `node:`.
 
-import { applyRead } from '../formats/index.ts';
+import { applyRead, numberedLines } from '../formats/index.ts';
 import { retryMessages } from '../core/retry.ts';
 import { editsByIndex } from '../core/run.ts';
 import type { ApplyResult } from '../core/types.ts';
@@ -70,7 +70,7 @@ export function scoreReply(task: BenchTask, format: string, reply: string): { sc
   score.exact = reachesTarget(task, result);
 
   // The cited lines of each failed edit, as the engine read them (the reply is not parsed again).
-  const messages = [...retryMessages(result, editsByIndex(read)).values()];
+  const messages = [...retryMessages(result, editsByIndex(read), numberedLines).values()];
   const retry = messages.length ? messages.join('\n\n') : null;
   return { score, retry, result };
 }

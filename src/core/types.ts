@@ -420,6 +420,13 @@ export interface Format {
    */
   fileBlocks?: boolean;
   /**
+   * The old lines an edit cites carry the numbered view's prefixes
+   * (`12│text`): a retry message shows the file's lines numbered so, to be
+   * copied as they are. Without it the lines are shown bare, as the format's
+   * edits must quote them (a model shown `12│` copies it). Default: false.
+   */
+  numberedLines?: boolean;
+  /**
    * Every block the format reads is a file's complete new text (`whole`; not
    * `between`, whose blocks may be snippets). `auto` reads a reply with the
    * first such format of the list to find the files the reply writes whole

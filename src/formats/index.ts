@@ -43,6 +43,11 @@ export function getFormat(name: string): Format | undefined {
   return formats.find((f) => f.name === name);
 }
 
+/** Whether the format of that name cites old lines with the numbered view's prefixes (`Format.numberedLines`; a retry message shows them so). */
+export function numberedLines(name: string): boolean {
+  return getFormat(name)?.numberedLines === true;
+}
+
 /** Pick the format a reply is written in: the highest score wins, ties go to registry order. */
 export function detectFormat(reply: string, among: readonly Format[] = formats, lexed?: LexedReply): { format: Format; detection: Detection } {
   return chooseFormat(among.map((format) => ({ format, ...format.detect(reply, lexed) })), among);

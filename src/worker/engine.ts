@@ -9,7 +9,7 @@
 
 import { diffChars } from 'diff';
 import { applyRequest, formats, getFormat } from '../index.ts';
-import { applyRead } from '../formats/index.ts';
+import { applyRead, numberedLines } from '../formats/index.ts';
 import { parseText } from '../core/text.ts';
 import type { ApplyRequest, ApplyResult, Edit, EditResult } from '../index.ts';
 import { editsByIndex, type ReadResult } from '../core/run.ts';
@@ -107,7 +107,7 @@ function extrasFor(request: ApplyRequest, result: ApplyResult, parsed: Map<numbe
   for (const edit of result.edits) {
     const p = parsed.get(edit.index);
     const old = p?.old ?? [];
-    const extra = { old, pairs: pairsFor(edit, p, sourceLines), retry: retryMessage(edit, old) };
+    const extra = { old, pairs: pairsFor(edit, p, sourceLines), retry: retryMessage(edit, old, numberedLines(edit.format ?? result.format)) };
     extras[edit.index] = { ...extra, digest: rowDigest(...shownInRow(edit, extra)) };
   }
   return extras;

@@ -105,7 +105,7 @@ describe('the engine: an edit already applied', () => {
     assert.match(e.message, /already stand at lines 2-3 of app\.py/);
     assert.match(e.message, /write them a second time, so it changed nothing/);
     assert.match(e.message, /if a second copy is really wanted, send an edit whose old lines are lines 2-3 of app\.py/);
-    const retry = retryMessage(e, ['import subprocess']);
+    const retry = retryMessage(e, ['import subprocess'], false);
     assert.match(retry!, /\(already-applied\)/);
     assert.match(retry!, /do not send this edit again/);
     assert.doesNotMatch(retry!, /Please send this edit again/);

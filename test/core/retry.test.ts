@@ -5,6 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyRequest, getFormat } from '../../src/index.ts';
+import { numberedLines } from '../../src/formats/index.ts';
 import { citedEdits, retryMessage, retryMessages } from '../../src/core/retry.ts';
 import type { Format } from '../../src/core/types.ts';
 
@@ -35,10 +36,10 @@ describe('retryMessages', () => {
 
   it('gives each failed edit its message, with the lines it cited, and an applied one none', () => {
     assert.deepEqual(result.edits.map((e) => e.status), ['applied', 'failed']);
-    const messages = retryMessages(result, { format, response: reply, files: Object.keys(files) });
+    const messages = retryMessages(result, { format, response: reply, files: Object.keys(files) }, numberedLines);
     assert.deepEqual([...messages.keys()], [1]);
     const failed = result.edits[1];
-    assert.equal(messages.get(1), retryMessage(failed, ['four']));
+    assert.equal(messages.get(1), retryMessage(failed, ['four'], false));
     assert.match(messages.get(1)!, /^Your edit #2 to a\.txt was not applied \(no-match\)/);
     assert.match(messages.get(1)!, /The edit cites:\nfour/);
   });
@@ -48,15 +49,15 @@ describe('retryMessages', () => {
     const counting: Format = { ...format, parse: (text, context) => (parsed++, format.parse(text, context)) };
     const cited = citedEdits({ format: counting, response: reply, files: Object.keys(files) });
     assert.equal(parsed, 1);
-    assert.deepEqual(retryMessages(result, cited), retryMessages(result, { format, response: reply, files: Object.keys(files) }));
+    assert.deepEqual(retryMessages(result, cited, numberedLines), retryMessages(result, { format, response: reply, files: Object.keys(files) }, numberedLines));
     const ok = applyRequest({ format: 'search-replace', files, response: reply.split('a.txt\n```\n<<<<<<< SEARCH\nfour')[0] });
     assert.equal(ok.ok, true);
-    assert.equal(retryMessages(ok, { format: counting, response: reply, files: [] }).size, 0);
+    assert.equal(retryMessages(ok, { format: counting, response: reply, files: [] }, numberedLines).size, 0);
     assert.equal(parsed, 1, 'nothing failed: the reply is not read again');
   });
 
   it('without the format the messages lack only the cited lines', () => {
-    const messages = retryMessages(result, { format: null, response: reply, files: [] });
+    const messages = retryMessages(result, { format: null, response: reply, files: [] }, numberedLines);
     assert.match(messages.get(1)!, /^Your edit #2 to a\.txt was not applied/);
     assert.doesNotMatch(messages.get(1)!, /The edit cites/);
   });
@@ -78,8 +79,8 @@ describe('a block whose lines occur only outside the window', () => {
       e.message,
       "the hunk's context and removed lines do not match a.py within 50 lines of line 20, where its header's old start puts them; they occur unchanged at lines 141-143, 121 lines below, too far from the header's number to be trusted: if that is the place meant, write the header as `@@ -141,3 +141,3 @@`",
     );
-    const message = retryMessages(result, { format: getFormat('udiff'), response: hunk, files: ['a.py'] }).get(0)!;
-    assert.match(message, /a\.py has at lines 141-143:\n141│def special\(value\):\n142│    total = value \* 2\n143│    return total\n/);
+    const message = retryMessages(result, { format: getFormat('udiff'), response: hunk, files: ['a.py'] }, numberedLines).get(0)!;
+    assert.match(message, /a\.py has at lines 141-143:\ndef special\(value\):\n    total = value \* 2\n    return total\n/);
     assert.doesNotMatch(message, /fn_/);
     // Without numbers the hunk cites no place, and applies where its lines occur once.
     const bare = applyRequest({ format: 'udiff', files, response: hunk.replace('@@ -20,3 +20,3 @@', '@@ @@') });
@@ -90,7 +91,12 @@ describe('a block whose lines occur only outside the window', () => {
     const x = applyRequest({ format: 'udiffx', files, response: `<FILE_CHANGES>\n<FILE_PATCH path="a.py">\n${hunk.split('\n').slice(2).join('\n')}</FILE_PATCH>\n</FILE_CHANGES>\n` });
     assert.deepEqual(x.edits[0].candidates.map((c) => [c.start, c.offset]), [[141, 121]]);
     assert.match(x.edits[0].message, /write the header as `@@ -141,3 \+141,3 @@`$/);
-    const ln = applyRequest({ format: 'ln-diff', files, response: 'a.py\n<editblock>\n<<<<<<< REMOVE\n20│def special(value):\n21│    total = value * 2\n=======\n  │def special(value):\n  │    total = value * 3\n>>>>>>> INSERT\n</editblock>\n' });
+    const lnReply = 'a.py\n<editblock>\n<<<<<<< REMOVE\n20│def special(value):\n21│    total = value * 2\n=======\n  │def special(value):\n  │    total = value * 3\n>>>>>>> INSERT\n</editblock>\n';
+    const ln = applyRequest({ format: 'ln-diff', files, response: lnReply });
     assert.deepEqual([ln.edits[0].code, ln.edits[0].candidates.map((c) => [c.start, c.offset])], ['no-match', [[141, 121]]]);
+    // ln-diff cites its lines with the numbered view's prefixes: its retry message shows them so.
+    const lnRetry = retryMessages(ln, { format: getFormat('ln-diff'), response: lnReply, files: ['a.py'] }, numberedLines).get(0)!;
+    assert.match(lnRetry, /The edit cites \(lines 20-21\):\n20│def special\(value\):\n21│    total = value \* 2\n/);
+    assert.match(lnRetry, /a\.py has at lines 141-142:\n141│def special\(value\):\n142│    total = value \* 2\n/);
   });
 });

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { retryMessages } from '../../src/core/retry.ts';
 import { editsByIndex } from '../../src/core/run.ts';
 import { viewPrefixed } from '../../src/core/view-prefix.ts';
-import { applyRead, applyRequest, getFormat } from '../../src/formats/index.ts';
+import { applyRead, applyRequest, getFormat, numberedLines } from '../../src/formats/index.ts';
 
 describe('viewPrefixed', () => {
   it("reads the ln-diff view's `N│` and Roo's `N | `, numbers consecutive, on every line", () => {
@@ -47,7 +47,7 @@ describe('an edit whose old lines carry the view prefixes', () => {
           `${what} start with line numbers as the numbered view shows them ("12│" on the first, to 13 on the last): they are not part of the lines of a.py, so the lines match nowhere; remove the number and the bar from the start of each line, and copy only the text after the bar; without them, the lines are lines 12-13 of a.py, as numbered`,
         );
         assert.deepEqual(e.candidates.map((c) => [c.start, c.end, c.lines]), [[12, 13, ['value_12 = 12', 'value_13 = 13']]]);
-        assert.match(retryMessages(read.result, editsByIndex(read)).get(0)!, /remove the number and the bar[^]*a\.py has at lines 12-13:\n12│value_12 = 12\n13│value_13 = 13\n/);
+        assert.match(retryMessages(read.result, editsByIndex(read), numberedLines).get(0)!, /remove the number and the bar[^]*a\.py has at lines 12-13:\nvalue_12 = 12\nvalue_13 = 13\n/);
       }
     });
   }

@@ -29,6 +29,7 @@ export const lnDiff: Format = {
   createHint: 'to create it, leave the lines to remove empty',
   emptyHint: 'to add lines to it, leave the lines to remove empty',
   view: (text) => renderView(parseText(text).lines),
+  numberedLines: true,
   // `</editblock>` may still follow `>>>>>>> INSERT` and belong to the block,
   // and a second end marker would make the end ambiguous.
   stream: settledUnlessProbed(() => ['</editblock>\n', '>>>>>>> INSERT\n']),
