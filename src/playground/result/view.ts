@@ -392,7 +392,6 @@ const lengthAfter = (d: Delta | null, length: number) => (d ? length - (d.to - d
 
 const clampLine = (n: number, doc: Text) => Math.max(1, Math.min(n, doc.lines));
 
-/** A transaction that changes nothing in the text: the merge extension asks for chunks again. */
 /** Whether two diffs of the same texts make the same changes (the chunks drawn from them are the same). */
 export function sameChanges(x: ExactDiff, y: ExactDiff): boolean {
   if (x.changes.length !== y.changes.length) return false;
@@ -404,6 +403,7 @@ export function sameChanges(x: ExactDiff, y: ExactDiff): boolean {
   return true;
 }
 
+/** A transaction that changes nothing in the text: the merge extension asks for chunks again. */
 function refresh(view: EditorView): void {
   const doc = view.state.doc;
   if (doc.length > 0) view.dispatch({ changes: { from: 0, to: 1, insert: doc.sliceString(0, 1) } });
