@@ -226,14 +226,21 @@ test.describe('the result view on a 20,000-line file', () => {
     const editors = view.locator('.cm-content');
     await editors.first().evaluate((el) => el.setAttribute('data-probe', 'kept'));
     // The source editor: at the end of its first line, type, then a new line.
+    // The unchanged lines folded above the first change, on the side before.
+    const firstFold = view.locator('.cm-merge-a .cm-collapsedLines').first();
+    const folded = Number(/(\d+) unchanged lines/.exec((await firstFold.textContent()) ?? '')?.[1]);
+    expect(folded).toBeGreaterThan(0);
     const sourceEditor = page.getByLabel('Source: big.js');
     await sourceEditor.locator('.cm-line').first().click();
     await page.keyboard.press('End');
     await page.keyboard.type(' // typed');
     await page.keyboard.press('Enter');
     await page.keyboard.type('// a new line');
-    // The update has landed when the first edit is found one line below the line it cites.
+    // The engine's result has landed when the first edit is found one line below the line it cites,
+    // and the result view has followed it when one more unchanged line is folded above the first change
+    // (it follows once typing pauses; moving through the changes before that would start over).
     await expect(row(page, 1)).toContainText('offset +1');
+    await expect(firstFold).toContainText(`${folded + 1} unchanged lines`);
     await view.scrollIntoViewIfNeeded();
     await expect(bar).toContainText(`${EDITS} changes`);
     await expect(editors.first()).toHaveAttribute('data-probe', 'kept');
