@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { FORMAT_NAMES, applyRequest, detectFormat, getFormat } from '../formats/index.ts';
+import { FORMAT_NAMES, applyRequest, getFormat } from '../formats/index.ts';
 import { RequestError, validateRequest } from '../formats/validate.ts';
 import { parseCommand, type Command } from './args.ts';
 import { defaultJobs } from './jobs.ts';
@@ -116,10 +116,7 @@ async function applyDisk(command: Extract<Command, { kind: 'apply' }>): Promise<
   const base = openBase(command.base);
   // The reply file's BOM (if any) marks its encoding; it is not reply text.
   const reply = stripBom(command.reply === null ? await readStdin('a reply') : readTextFile(command.reply));
-  const format = command.format === 'auto' ? detectFormat(reply).format : getFormat(command.format);
-  if (!format) throw new CliError(`unknown format "${command.format}"`);
-
-  const planned = planDisk(base, format, command.format, reply);
+  const planned = planDisk(base, command.format, reply);
   const result = notOnDisk(planned.result, base, Object.keys(planned.files));
   const changes = planned.changes;
 

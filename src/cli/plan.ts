@@ -10,8 +10,9 @@ import { confusableMessage } from '../core/lookalikes.ts';
 import { listGiven } from '../core/paths.ts';
 import { editsByIndex } from '../core/run.ts';
 import type { ApplyResult, Edit, Format } from '../core/types.ts';
-import { applyRead, formats } from '../formats/index.ts';
-import { readings } from '../formats/auto.ts';
+import { applyRead, formats, getFormat, readReply } from '../formats/index.ts';
+import type { ReplyReading } from '../formats/read.ts';
+import { chooseFormat } from '../formats/resolve.ts';
 import { refuseTwoNames, type Change } from './changes.ts';
 import { lookalikeEntry, readTarget, resolveTarget, spellingSiblings, type Listings, type Target } from './disk.ts';
 import { CliError, EXIT_INTERNAL } from './errors.ts';
@@ -52,18 +53,17 @@ export interface DiskPlan {
 }
 
 /**
- * The paths a reply's edits name, as the format reads them given the files
- * known to exist, and as every other format whose structure the reply shows
- * reads them (a file on disk is a file given: an edit of another format on
- * it is a part of the reply under `auto`, and `mixed-formats` with a format
- * named, never a quote dropped unread), each with the first edit that names
- * it (for messages).
+ * The paths a reply's edits name, as `format` reads them given the files
+ * known to exist (`reading`), and as every other format whose structure the
+ * reply shows reads them (a file on disk is a file given: an edit of another
+ * format on it is a part of the reply under `auto`, and `mixed-formats` with
+ * a format named, never a quote dropped unread), each with the first edit
+ * that names it (for messages).
  */
-function editPaths(format: Format, reply: string, known: string[]): Map<string, string> {
-  const context = { files: known };
-  const others = readings(reply, formats, context).filter((r) => r.format !== format);
+function editPaths(reading: ReplyReading, format: Format): Map<string, string> {
+  const others = reading.structure().found.filter((r) => r.format !== format);
   const paths = new Map<string, string>();
-  for (const { edits } of [format.parse(reply, context), ...others.map((r) => r.parsed)])
+  for (const { edits } of [reading.parse(format, false), ...others.map((r) => r.parsed)])
     for (const e of edits)
       for (const file of [e.file, e.moveTo ?? '']) if (file !== '' && !paths.has(file)) paths.set(file, editRef({ reply: e.span }));
   return paths;
@@ -71,13 +71,16 @@ function editPaths(format: Format, reply: string, known: string[]): Map<string, 
 
 /**
  * Read the files a reply names under `base` and run the engine on them
- * (`format` reads the reply's paths; `formatName` is what the request asks,
- * `auto` included). `allow` is asked about every target before it is used
+ * (`formatName` is what the request asks, `auto` included: then the format
+ * detected reads the reply's paths). The reply is split into lines and
+ * scored once; it is read once per round of the files known to exist (one
+ * round when no path it names exists, two when some do), and the engine
+ * applies the last round's reading. `allow` is asked about every target before it is used
  * and throws a CliError to refuse it (the MCP client's roots). Throws a
  * CliError for an unsafe path or an unreadable file: nothing has been
  * written then, and nothing is written by this function.
  */
-export function planDisk(base: string, format: Format, formatName: string, reply: string, allow: (file: string, target: Target) => void = () => {}): DiskPlan {
+export function planDisk(base: string, formatName: string, reply: string, allow: (file: string, target: Target) => void = () => {}): DiskPlan {
   // A path is known by the name the reply writes and by the name the
   // directory entries have (`diskSpelling`: another letter case or Unicode
   // normalisation); the engine is given the latter.
@@ -116,14 +119,17 @@ export function planDisk(base: string, format: Format, formatName: string, reply
 
   // Parse until the set of existing files the parser is told about is stable
   // (a parser may read paths differently once it knows which files exist).
+  let reading = readReply(reply, []);
+  const format = formatName === 'auto' ? chooseFormat(reading.scores, formats).format : getFormat(formatName)!;
   let existing: string[] = [];
   for (let round = 0; round < 3; round++) {
-    const paths = editPaths(format, reply, existing);
+    const paths = editPaths(reading, format);
     for (const [file, ref] of paths) if (!refs.has(file)) refs.set(file, ref);
     for (const file of paths.keys()) target(file);
     const now = unique().filter((t) => t.exists).map((t) => t.file);
     if (now.length === existing.length) break;
     existing = now;
+    reading = reading.withFiles(existing);
   }
   refuseTwoNames(unique().filter((t) => t.exists));
 
@@ -136,7 +142,7 @@ export function planDisk(base: string, format: Format, formatName: string, reply
     files[t.file] = read.text;
   }
 
-  const read = applyRead({ format: formatName, files, response: reply });
+  const read = applyRead({ format: formatName, files, response: reply }, reading);
   const { result } = read;
 
   // Work out every change (and check every path the result names) before writing anything.

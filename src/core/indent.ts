@@ -15,11 +15,9 @@ import { quote } from './diagnostics.ts';
 import { findBlock } from './find.ts';
 import { locate } from './match.ts';
 import type { Edit, EngineOptions, MatchOutcome, Placed, Unplaced } from './types.ts';
+import { isBlank } from './blank.ts';
 import { visibleKey } from './invisible.ts';
 import { lineSimilarity } from './line-similarity.ts';
-
-/** A line of nothing but spaces and tabs (or empty). */
-export const isBlank = (text: string): boolean => /^[ \t]*$/.test(text);
 
 /** The leading spaces and tabs of a line. */
 export const indentOf = (line: string): string => /^[ \t]*/.exec(line)![0];

@@ -343,3 +343,12 @@ export function readPathLine(line: string, files: readonly string[] | GivenPaths
   if (!quoted && /\S\s+\S/.test(path)) return { kind: 'prose' };
   return { kind: 'not-path', why: problem };
 }
+
+/** Why a path could leave a base directory (absolute, a drive letter, a `..` segment, NUL), or null when it cannot: such a path is refused, never written. */
+export function unsafePathReason(path: string): string | null {
+  if (path === '') return 'the path is empty';
+  if (path.includes('\0')) return 'the path contains a NUL character';
+  if (path.startsWith('/') || path.startsWith('\\') || /^[A-Za-z]:/.test(path)) return 'the path is absolute';
+  if (path.includes('..') && path.split(/[\\/]/).includes('..')) return 'the path contains a ".." segment';
+  return null;
+}

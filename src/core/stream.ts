@@ -33,6 +33,7 @@
 import { CreatedPaths } from './lookalikes.ts';
 import { locate, type MatchOutcome } from './match.ts';
 import { runFormat } from './run.ts';
+import { LATER_EDIT_RULES, sameValue } from './settle.ts';
 import { parseText } from './text.ts';
 import type {
   ApplyResult,
@@ -49,47 +50,9 @@ import type {
   StreamRules,
 } from './types.ts';
 
-// The rules' types live with `Format` (a format carries its own `stream`).
+// The rules a format carries for when a streamed edit is settled: src/core/settle.ts.
+export { LATER_EDIT_RULES, sameValue, settledUnlessProbed } from './settle.ts';
 export type { SettleContext, StreamRules } from './types.ts';
-
-/** The default rules (`Format.stream` unset): an edit is settled once a later edit has begun. */
-export const LATER_EDIT_RULES: StreamRules = {
-  settled: (edit, context) => context.edits.length > edit.index + 1,
-};
-
-/** Structural equality of JSON-like values (key order ignored). */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb = b as unknown[];
-    return a.length === bb.length && a.every((v, i) => sameValue(v, bb[i]));
-  }
-  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
-  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-  return (
-    ka.length === kb.length &&
-    ka.every((k) => Object.hasOwn(b, k) && sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
-  );
-}
-
-/**
- * Rules from probes: an edit is settled when appending each probe text to the
- * reply leaves it unchanged. A format's probes are the lines that would
- * still join or change a read edit (a closing tag its block may take, a line
- * its hunk would take, a tag that would rename its file).
- */
-export function settledUnlessProbed(probes: (edit: Edit, context: SettleContext) => readonly string[]): StreamRules {
-  return {
-    settled(edit, context) {
-      return probes(edit, context).every((probe) => {
-        const after = context.parse(context.reply + probe).edits[edit.index];
-        return after !== undefined && sameValue(after, edit);
-      });
-    },
-  };
-}
 
 /** A stream's options: the engine's options for placing edits, and how the stream decides and ends. */
 export interface StreamOptions extends EngineOptions {

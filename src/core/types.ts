@@ -332,6 +332,12 @@ export interface ParseResult {
   diagnostics: Diagnostic[];
 }
 
+/** What one format read from a reply: a part of the plan the engine applies (one part, or several when a reply mixes formats). */
+export interface Part {
+  format: Format;
+  parsed: ParseResult;
+}
+
 /** A file's before and after text, for a format's `write`. */
 export interface FileChange {
   file: string;

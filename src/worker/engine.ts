@@ -8,8 +8,9 @@
 // without comparing edits itself. Plain data in and out.
 
 import { diffChars } from 'diff';
-import { applyRequest, formats, getFormat } from '../index.ts';
-import { applyRead, numberedLines } from '../formats/index.ts';
+import { formats, getFormat } from '../index.ts';
+import { applyRead, numberedLines, readReply } from '../formats/index.ts';
+import type { ReplyReading } from '../formats/read.ts';
 import { parseText } from '../core/text.ts';
 import type { ApplyRequest, ApplyResult, Edit, EditResult } from '../index.ts';
 import { editsByIndex, type ReadResult } from '../core/run.ts';
@@ -192,8 +193,11 @@ export class EngineWorker {
     const t0 = performance.now();
     let read: ReadResult | null = null;
     let error: string | null = null;
+    // The reply read once against these files: the run under the format asked and the one under auto share it.
+    let reading: ReplyReading | undefined;
     try {
-      read = applyRead(request);
+      reading = readReply(request.response, Object.keys(files));
+      read = applyRead(request, reading);
     } catch (e) {
       error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
     }
@@ -206,7 +210,7 @@ export class EngineWorker {
     let alternative: RunOutput['alternative'] = null;
     if (result && request.format !== 'auto' && result.edits.length === 0 && request.response.trim() !== '') {
       try {
-        const auto = applyRequest({ ...request, format: 'auto' });
+        const auto = applyRead({ ...request, format: 'auto' }, reading).result;
         if (auto.edits.length > 0 && auto.format !== request.format) alternative = { format: auto.format, edits: auto.edits.length };
       } catch {
         // No suggestion.

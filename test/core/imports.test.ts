@@ -149,3 +149,68 @@ describe('the import graph of src', () => {
     assert.deepEqual(top.filter((d) => !pages.includes(d) && !below.includes(d)), []);
   });
 });
+
+/**
+ * The engine's stages in the order a request flows through them
+ * (src/README.md draws them): no stage reaches a later one through its
+ * imports (type-only ones too), and no module below the registry reaches
+ * the stages after the plan: the formats read, the core places.
+ */
+const STAGES = [
+  'src/core/request.ts', // check
+  'src/core/reply.ts', // lex
+  'src/formats/read.ts', // detect, read
+  'src/formats/resolve.ts', // resolve
+  'src/core/place.ts', // gather, place
+  'src/core/verdict.ts', // verdict
+  'src/core/splice.ts', // splice
+  'src/core/report.ts', // report
+  'src/core/run.ts', // place to report, composed
+  'src/formats/index.ts', // the registry: every stage, composed
+];
+
+describe("the engine's stages", () => {
+  const graph = importGraph(src);
+  const reach = (from: string): Set<string> => {
+    const seen = new Set<string>();
+    const todo = [join(root, from)];
+    while (todo.length) {
+      const f = todo.pop()!;
+      for (const t of graph.get(f) ?? []) if (!seen.has(t)) seen.add(t), todo.push(t);
+    }
+    return seen;
+  };
+
+  it('exist', () => {
+    for (const s of STAGES) assert.ok(graph.has(join(root, s)), s);
+  });
+
+  it('reach no later stage', () => {
+    const back: string[] = [];
+    STAGES.forEach((s, i) => {
+      const r = reach(s);
+      for (const later of STAGES.slice(i + 1)) if (r.has(join(root, later))) back.push(`${s} → ${later}`);
+    });
+    assert.deepEqual(back, []);
+  });
+
+  it('src/core imports nothing from src/formats', () => {
+    const up = [...graph].flatMap(([f, ts]) => (f.startsWith(core + '/') ? ts.filter((t) => t.startsWith(join(src, 'formats') + '/')).map((t) => `${relative(root, f)} → ${relative(root, t)}`) : []));
+    assert.deepEqual(up, []);
+  });
+
+  /** The modules of src/formats that use the registry and the whole engine (a request's check, comparisons, streaming), not a format's reading. */
+  const OVER_THE_REGISTRY = ['src/formats/index.ts', 'src/formats/validate.ts', 'src/formats/compare.ts', 'src/formats/stream.ts'];
+
+  it('no format reaches the stages after the plan', () => {
+    const after = ['src/core/place.ts', 'src/core/verdict.ts', 'src/core/splice.ts', 'src/core/report.ts', 'src/core/run.ts'].map((s) => join(root, s));
+    const formatsDir = join(src, 'formats');
+    const climbing: string[] = [];
+    for (const f of graph.keys()) {
+      if (!f.startsWith(formatsDir + '/') || OVER_THE_REGISTRY.includes(relative(root, f))) continue;
+      const r = reach(relative(root, f));
+      for (const a of after) if (r.has(a)) climbing.push(`${relative(root, f)} → ${relative(root, a)}`);
+    }
+    assert.deepEqual(climbing, []);
+  });
+});

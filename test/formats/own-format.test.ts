@@ -10,7 +10,7 @@ import { linesSpan, replyLines, type ReplyLine } from '../../src/core/reply.ts';
 import { runFormat } from '../../src/core/run.ts';
 import { createStream, type Stream } from '../../src/core/stream.ts';
 import type { Edit, Format } from '../../src/core/types.ts';
-import { wholeFormat } from '../../src/formats/auto.ts';
+import { wholeFormat } from '../../src/formats/read.ts';
 import { between } from '../../src/formats/between/index.ts';
 import { detectFormat, formats, getFormat } from '../../src/formats/index.ts';
 import { streamReply } from '../../src/formats/stream.ts';

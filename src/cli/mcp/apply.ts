@@ -9,7 +9,7 @@
 import * as path from 'node:path';
 import { retryMessages } from '../../core/retry.ts';
 import type { ApplyResult, Edit } from '../../core/types.ts';
-import { detectFormat, getFormat, numberedLines } from '../../formats/index.ts';
+import { getFormat, numberedLines } from '../../formats/index.ts';
 import { predict, writeEach, type Change, type Outcome } from '../changes.ts';
 import { removeStaleTemps } from '../disk.ts';
 import { unifiedDiff } from '../diff.ts';
@@ -75,8 +75,7 @@ interface Plan {
 /** Read the reply's files and run the engine (plan.ts, as `ln-diff apply`); throws a CliError for an unsafe path, a path outside the client's roots or an unreadable file (nothing written). */
 export function plan(allowed: Allowed, reply: string, formatName: string): Plan {
   if (formatName !== 'auto' && !getFormat(formatName)) throw new CliError(`unknown format "${formatName}"; call list_formats for the names`);
-  const format = formatName === 'auto' ? detectFormat(reply).format : getFormat(formatName)!;
-  const { result, cited, changes } = planDisk(allowed.base, format, formatName, reply, (file, t) => {
+  const { result, cited, changes } = planDisk(allowed.base, formatName, reply, (file, t) => {
     const outside = outsideRoots(allowed, file, t.real);
     if (outside !== null) throw new CliError(outside);
   });

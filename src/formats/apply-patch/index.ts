@@ -6,7 +6,7 @@ import { withViewPrefixes } from '../../core/view-prefix.ts';
 import { locatePatch } from './locate.ts';
 import { ADD, BEGIN, DELETE, UPDATE, parseApplyPatch } from './parse.ts';
 import { writeApplyPatch } from './write.ts';
-import { settledUnlessProbed } from '../../core/stream.ts';
+import { settledUnlessProbed } from '../../core/settle.ts';
 import { MARKER, PROMPT } from './prompt.ts';
 import { lineTexts } from '../../core/reply.ts';
 

@@ -6,6 +6,7 @@
 // `*** Delete File` a `delete`, `*** Update File` one `replace` per chunk (or a
 // `rename` when it only moves the file).
 
+import { isBareBlank } from '../../core/blank.ts';
 import { at, diagnostic } from '../../core/diagnostics.ts';
 import { notGivenMessage, resolveFile } from '../../core/paths.ts';
 import { columnSpan, endSpan, linesSpan, linesOf, type ReplyLine } from '../../core/reply.ts';
@@ -36,11 +37,6 @@ export function anchorText(text: string): string {
 /** A proper prefix of a marker line: what a marker looks like when the reply is cut inside it. */
 function isCutMarker(text: string): boolean {
   return text !== '' && [BEGIN, END, ADD, DELETE, UPDATE, MOVE, EOF_MARKER].some((m) => m.length > text.length && m.startsWith(text));
-}
-
-/** An empty line, or one of blanks that does not start with a space (a space makes it a context line). */
-function isBlank(text: string): boolean {
-  return text === '' || (text[0] !== ' ' && text.trim() === '');
 }
 
 interface BodyLine {
@@ -459,7 +455,7 @@ export function parseApplyPatch(reply: string, context: ParseContext): ParseResu
 
     const s = section as Section | null;
     if (!s) {
-      if (isBlank(text)) continue;
+      if (isBareBlank(text)) continue;
       startBogus(line, `expected a file header (\`${ADD} PATH\`, \`${UPDATE} PATH\` or \`${DELETE} PATH\`) or \`${END}\`; found ${show(text)}`, '');
       continue;
     }
@@ -468,7 +464,7 @@ export function parseApplyPatch(reply: string, context: ParseContext): ParseResu
         s.last = line;
         break;
       case 'delete':
-        if (isBlank(text)) break;
+        if (isBareBlank(text)) break;
         s.error ??= malformedAt(line, `\`${DELETE} ${s.path}\` stands alone: the lines after it must be another file header or \`${END}\`; found ${show(text)}`);
         s.last = line;
         break;
@@ -479,7 +475,7 @@ export function parseApplyPatch(reply: string, context: ParseContext): ParseResu
           s.blanks = [];
           s.lines.push(line);
           s.last = line;
-        } else if (isBlank(text)) {
+        } else if (isBareBlank(text)) {
           s.blanks.push(line);
         } else {
           s.error ??= malformedAt(line, `every line of an added file starts with "+"; found ${show(text)}`);
@@ -502,7 +498,7 @@ export function parseApplyPatch(reply: string, context: ParseContext): ParseResu
           s.last = line;
           break;
         }
-        if (isBlank(text)) {
+        if (isBareBlank(text)) {
           if (s.open && s.open.body.length > 0) s.open.blanks.push(line);
           break;
         }

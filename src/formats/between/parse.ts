@@ -2,9 +2,8 @@
 // is the contract; section names below refer to it.
 
 import { diagnostic } from '../../core/diagnostics.ts';
-import { givenPaths, notGivenMessage } from '../../core/paths.ts';
+import { givenPaths, notGivenMessage, unsafePathReason } from '../../core/paths.ts';
 import { columnSpan, linesSpan, linesOf, type ReplyLine } from '../../core/reply.ts';
-import { unsafePathReason } from '../../core/run.ts';
 import type { Diagnostic, Edit, ParseContext, ParseResult } from '../../core/types.ts';
 import { isShellInfo, scanFences, type FenceBlock } from '../whole/fences.ts';
 import { blockPath, closedEarlyError, missingPath, nestedWarning, pairedAfterError, truncatedBlock, withoutBom } from '../whole/parse.ts';

@@ -6,7 +6,7 @@ import type { Format } from '../../core/types.ts';
 import { parseLnDiff } from './parse.ts';
 import { HEAD, OPEN_TAG, renderView } from './syntax.ts';
 import { writeLnDiff } from './write.ts';
-import { settledUnlessProbed } from '../../core/stream.ts';
+import { settledUnlessProbed } from '../../core/settle.ts';
 import { MARKER, PROMPT } from './prompt.ts';
 import { linesOf } from '../../core/reply.ts';
 

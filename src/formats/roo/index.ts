@@ -9,7 +9,7 @@ import { locateRoo } from './locate.ts';
 import { parseRoo } from './parse.ts';
 import { SEARCH, SEPARATOR, renderView } from './syntax.ts';
 import { writeRoo } from './write.ts';
-import { settledUnlessProbed } from '../../core/stream.ts';
+import { settledUnlessProbed } from '../../core/settle.ts';
 import { searchReplaceMarkers } from '../search-replace/markers.ts';
 import { MARKER, PROMPT } from './prompt.ts';
 import { lineTexts } from '../../core/reply.ts';

@@ -8,7 +8,7 @@ import { locateSearch } from './locate.ts';
 import { parseSearchReplace } from './parse.ts';
 import { CALL_OPEN, isEnd, isHead } from './syntax.ts';
 import { writeSearchReplace } from './write.ts';
-import { settledUnlessProbed } from '../../core/stream.ts';
+import { settledUnlessProbed } from '../../core/settle.ts';
 import { searchReplaceMarkers } from './markers.ts';
 import { MARKER, PROMPT } from './prompt.ts';
 import { lineTexts } from '../../core/reply.ts';

@@ -52,7 +52,7 @@ export const isEnd = (text: string): boolean => END.test(text.trim());
 export const isFence = (text: string): boolean => FENCE.test(text.trim());
 
 /** A line that holds nothing but spaces and tabs (possibly nothing at all). */
-export const isBlank = (text: string): boolean => /^[ \t]*$/.test(text);
+export { isBlank } from '../../core/blank.ts';
 
 /**
  * The divider written "like the head": the head line's own leading text

@@ -7,6 +7,7 @@
 // (`--- `/`+++ ` pairs) and hunks in reply order; turning them into edits is
 // the caller's business (`hunkEdit` does it for the common case).
 
+import { isBareBlank } from '../../core/blank.ts';
 import { decodeUtf8 } from '../../core/utf8.ts';
 import { at, diagnostic, quote } from '../../core/diagnostics.ts';
 import type { ReplyLine } from '../../core/reply.ts';
@@ -151,8 +152,6 @@ function dedent(row: Row, n: number): Row {
 }
 
 const isBodyPrefix = (text: string) => text.length > 0 && ' -+\\'.includes(text[0]);
-/** A line with nothing but white space that is not a context line (`" x"`): read as an empty context line. */
-const isBlank = (text: string) => text.trim() === '' && !text.startsWith(' ');
 
 const TIMESTAMP = /(?<=\s)\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:\s*(?:[+-]\d{4}|Z|UTC))?$/;
 
@@ -274,7 +273,7 @@ export function scanDiff(rows: readonly Row[], end: RowsEnd): DiffItem[] {
         }
         if (ends(sectionEnd)) break;
         const c = t[0];
-        if (c === ' ' || isBlank(t)) {
+        if (c === ' ' || isBareBlank(t)) {
           olds++;
           news++;
         } else if (c === '-') olds++;
@@ -303,7 +302,7 @@ export function scanDiff(rows: readonly Row[], end: RowsEnd): DiffItem[] {
     if (numbers) {
       while (
         bodyEnd < sectionEnd &&
-        isBlank(at(bodyEnd).text) &&
+        isBareBlank(at(bodyEnd).text) &&
         hunk.context + hunk.removed < numbers.oldCount &&
         hunk.context + hunk.added < numbers.newCount
       ) {
@@ -364,7 +363,7 @@ export function scanDiff(rows: readonly Row[], end: RowsEnd): DiffItem[] {
         doubtful.add(hunk);
       } else {
         let last = true;
-        for (let k = pair + 2; k < bodyEnd && last; k++) last = isBlank(at(k).text);
+        for (let k = pair + 2; k < bodyEnd && last; k++) last = isBareBlank(at(k).text);
         if (last) atEnd.add(hunk);
       }
     }
@@ -512,11 +511,11 @@ function addLine(hunk: Hunk, row: Row): void {
   const t = row.text;
   const c = t[0];
   if (hunk.oldMark || hunk.newMark) {
-    const side = c === ' ' || isBlank(t) ? 'both' : c === '-' ? 'old' : c === '+' ? 'new' : null;
+    const side = c === ' ' || isBareBlank(t) ? 'both' : c === '-' ? 'old' : c === '+' ? 'new' : null;
     const error = side && lineAfterMark(hunk, row, side);
     if (error) hunk.error ??= error;
   }
-  if (c === ' ' || isBlank(t)) {
+  if (c === ' ' || isBareBlank(t)) {
     const content = c === ' ' ? t.slice(1) : '';
     hunk.keep.push(hunk.old.length);
     hunk.oldSpans.push(c === ' ' ? partSpan(row, 1, t.length) : partSpan(row, 0, 0));

@@ -1,7 +1,7 @@
 // udiff's streaming rules (spec/formats/udiff.md, "Streaming"): when a hunk
 // read from a reply still arriving is final.
 
-import { settledUnlessProbed } from '../../core/stream.ts';
+import { settledUnlessProbed } from '../../core/settle.ts';
 import type { Edit, SettleContext, StreamRules } from '../../core/types.ts';
 import { hunkNumbers } from './hunks.ts';
 

@@ -14,6 +14,7 @@
 // | context lines only (`meta.unchanged`)  | as a plain hunk, with the warning `no-change`        |
 // | added lines only, no numbers           | in an empty file, its one place; else `malformed`    |
 
+import { isWhiteSpaceOnly } from '../../core/blank.ts';
 import { diagnostic } from '../../core/diagnostics.ts';
 import { indentNew, locateShifting } from '../../core/indent.ts';
 import { locate } from '../../core/match.ts';
@@ -23,7 +24,6 @@ import type { Edit, EngineOptions, MatchKind, MatchOutcome, Placed, RequestBudge
 
 const RANK: Record<MatchKind, number> = { exact: 0, offset: 1, whitespace: 2, fuzzy: 3 };
 const weaker = (a: MatchKind, b: MatchKind): MatchKind => (RANK[a] >= RANK[b] ? a : b);
-const isBlank = (line: string) => line.trim() === '';
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The index in `old` where a `~` range removal leaves out the file's lines, or null. */
@@ -79,11 +79,11 @@ export function locateUdiffx(lines: readonly string[], edit: Edit, options: Engi
 function blankTail(lines: readonly string[], edit: Edit, cited: number | null, options: EngineOptions, budget?: RequestBudget): Placed | null {
   const context = new Set(edit.keep?.filter((j): j is number => j !== null) ?? []);
   let k = edit.old.length;
-  while (k > 0 && isBlank(edit.old[k - 1]) && context.has(k - 1)) k--;
+  while (k > 0 && isWhiteSpaceOnly(edit.old[k - 1]) && context.has(k - 1)) k--;
   const dropped = edit.old.length - k;
   if (dropped === 0) return null;
   let last = lines.length;
-  while (last > 0 && isBlank(lines[last - 1])) last--;
+  while (last > 0 && isWhiteSpaceOnly(lines[last - 1])) last--;
   const tail = lines.length - last;
   const at = last - k;
   if (tail >= dropped || at < 0) return null;

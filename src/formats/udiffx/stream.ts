@@ -1,7 +1,7 @@
 // udiffx's streaming rules (spec/formats/udiffx.md, "Streaming"): when an
 // edit read from a reply still arriving is final.
 
-import { settledUnlessProbed } from '../../core/stream.ts';
+import { settledUnlessProbed } from '../../core/settle.ts';
 import type { Edit, SettleContext, StreamRules } from '../../core/types.ts';
 
 /** The closing tag for an edit that starts with a directive tag (`<FILE_NEW …>` takes `</FILE_NEW>`). */

@@ -1,7 +1,7 @@
 // whole's streaming rules (spec/formats/whole.md, "Streaming"): when a block
 // read from a reply still arriving is final.
 
-import { settledUnlessProbed } from '../../core/stream.ts';
+import { settledUnlessProbed } from '../../core/settle.ts';
 import type { StreamRules } from '../../core/types.ts';
 import { replyLines } from '../../core/reply.ts';
 import { earlyCloseProbes, opener, scanFences } from './fences.ts';
