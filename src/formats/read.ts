@@ -72,6 +72,7 @@ export class ReplyReading {
   readonly lines: readonly ReplyLine[];
   private scored: Scored[] | null;
   private parses = new Map<Format, { asked?: ParseResult; detected?: ParseResult }>();
+  private structures = new Map<string, Structure>();
   constructor(
     readonly reply: string,
     readonly lexed: LexedReply,
@@ -122,6 +123,13 @@ export class ReplyReading {
    * set aside in `quoted`.
    */
   structure(among: readonly Format[] = this.formats): Structure {
+    const key = among.map((f) => f.name).join('\n');
+    let known = this.structures.get(key);
+    if (!known) this.structures.set(key, (known = this.readStructure(among)));
+    return known;
+  }
+
+  private readStructure(among: readonly Format[]): Structure {
     const scored = this.scores
       .map((s, order) => ({ ...s, order }))
       .filter((s) => among.includes(s.format) && s.score >= STRUCTURE)
