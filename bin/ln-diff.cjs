@@ -57,6 +57,15 @@ if (require.main === module) {
   loaded.exports.main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
     if (!loaded.cached) saveCache(loaded.script);
+    // Once the command is done and nothing is left for the event loop (no
+    // handle, request or timer: the output went out with synchronous writes)
+    // nor for a 'beforeExit' listener, Node.js would only tear the process
+    // down: free the heap page by page, run its cleanup. process.exit() ends
+    // it at once, with the same exit code and 'exit' event, and spares that
+    // (about 10 ms of CPU after apply --json on a 1 MB file).
+    setImmediate(() => {
+      if (process.getActiveResourcesInfo().length === 0 && process.listenerCount('beforeExit') === 0) process.exit(code);
+    });
   });
 } else {
   module.exports = { load, FILE };
