@@ -19,7 +19,8 @@ const FILE = join(__dirname, '..', 'lib', 'cli', 'main.cjs');
 
 /** Compile and run lib/cli/main.cjs (with its code cache when there is one); its exports and the compiled script. */
 function load() {
-  const source = readFileSync(FILE, 'utf8');
+  // The bundle is ASCII (scripts/build-cli.mjs makes it so): read as Latin-1, the same text, copied rather than decoded.
+  const source = readFileSync(FILE, 'latin1');
   let cachedData;
   try {
     cachedData = readFileSync(`${FILE}.cache`);
