@@ -71,7 +71,7 @@ export { streamReply } from './formats/stream.ts';
  * Stream rules for a `Format` of one's own: an edit is final when appending
  * each probe text to the reply leaves it unchanged.
  */
-export { settledUnlessProbed } from './core/stream.ts';
+export { settledUnlessProbed } from './core/settle.ts';
 
 /** A stream's events, state and options (see `streamReply`). */
 export type { Stream, StreamEdit, StreamEvent, StreamOptions, StreamState } from './core/stream.ts';
