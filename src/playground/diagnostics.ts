@@ -212,10 +212,11 @@ export function renderDiagnostics(
   const detection = result.detection;
   // The summary, and the reply's findings, redrawn only when what they say changed:
   // a keystroke usually changes neither, and new nodes cost the page a layout of them.
-  const summaryKey = JSON.stringify([summary(result), result.format, detection?.reason ?? null, siteBase()]);
+  const said = summary(result);
+  const summaryKey = JSON.stringify([said, result.format, detection?.reason ?? null, siteBase()]);
   if (drawn.get(parts.summary) !== summaryKey) {
     parts.summary.replaceChildren(
-      h('strong', null, summary(result)),
+      h('strong', null, said),
       ' ',
       h('span', { class: 'ld-muted' }, detection ? `Format ${result.format}, detected: ${detection.reason}.` : `Format ${result.format}.`),
       ' ',
