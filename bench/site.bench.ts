@@ -143,6 +143,8 @@ type Action =
   | 'switching files'
   | 'replaying'
   | 'adding an edit to the reply'
+  | 'scrolling to the result view'
+  | 'expanding unchanged lines, first click'
   | 'expanding unchanged lines'
   | 'live run'
   | 'typing with many edits'
@@ -154,11 +156,16 @@ const ACTIONS: Action[] = [
   'switching files',
   'replaying',
   'adding an edit to the reply',
+  'scrolling to the result view',
+  'expanding unchanged lines, first click',
   'expanding unchanged lines',
   'live run',
   'typing with many edits',
   'typing while an edit fails',
 ];
+
+/** Actions whose long tasks are reported, with no goal: a paste, and scrolling the result view into sight. */
+const REPORTED: Action[] = ['pasting', 'scrolling to the result view'];
 
 interface CaseFigures {
   lines: number;
@@ -604,22 +611,38 @@ async function runCase(browser: Browser, origin: string, c: Case): Promise<CaseF
       }
       log(`added an edit to the reply and took it away ${RUNS} times`);
     });
-  if (runs('expanding'))
+  if (runs('expanding')) {
+    // The button brought into view first, as a reader scrolls to it: the result view drawing what
+    // comes into sight is this scroll's, not the click's.
+    await during('scrolling to the result view', () =>
+      step(page, 'scroll the "Expand unchanged lines" button into view', async () => {
+        await expandButton.scrollIntoViewIfNeeded({ timeout: STEP_MS });
+        await settle(page, 300);
+      }),
+    );
+    const expand = (what: string) =>
+      step(page, `Expand unchanged lines (${what})`, async () => {
+        await expandButton.click({ timeout: STEP_MS });
+        await page.waitForFunction((m) => m.querySelector('[aria-pressed="true"]') && !m.querySelector('.cm-collapsedLines'), merge, { timeout: STEP_MS, polling: 50 });
+        await settle(page, 300);
+      });
+    const collapse = (what: string) =>
+      step(page, `Collapse unchanged lines (${what})`, async () => {
+        await expandButton.click({ timeout: STEP_MS });
+        await page.waitForFunction((m) => m.querySelector('.cm-collapsedLines'), merge, { timeout: STEP_MS, polling: 50 });
+        await settle(page, 300);
+      });
+    // The first click on its own: the code it runs is new to the page then.
+    await during('expanding unchanged lines, first click', () => expand('the first click'));
     await during('expanding unchanged lines', async () => {
-      for (let run = 1; run <= RUNS; run++) {
-        await step(page, `Expand unchanged lines (run ${run})`, async () => {
-          await expandButton.click({ timeout: STEP_MS });
-          await page.waitForFunction((m) => m.querySelector('[aria-pressed="true"]') && !m.querySelector('.cm-collapsedLines'), merge, { timeout: STEP_MS, polling: 50 });
-          await settle(page, 300);
-        });
-        await step(page, `Collapse unchanged lines (run ${run})`, async () => {
-          await expandButton.click({ timeout: STEP_MS });
-          await page.waitForFunction((m) => m.querySelector('.cm-collapsedLines'), merge, { timeout: STEP_MS, polling: 50 });
-          await settle(page, 300);
-        });
+      await collapse('run 1');
+      for (let run = 2; run <= RUNS; run++) {
+        await expand(`run ${run}`);
+        await collapse(`run ${run}`);
       }
       log(`expanded and collapsed unchanged lines ${RUNS} times`);
     });
+  }
   if (runs('quick'))
     await during('typing with many edits', async () => {
       // A word typed at the end of line 8 of the source, 30 ms a key without waiting for any result, then erased.
@@ -810,9 +833,9 @@ function rowsFor(cases: string[]): Row[] {
     for (const a of ACTIONS)
       rows.push({
         metric: `${id}: longest tasks, ${a}`,
-        goal: a === 'pasting' ? '(reported)' : 'none > 100 ms',
+        goal: REPORTED.includes(a) ? '(reported)' : 'none > 100 ms',
         show: when((x) => (measured(x, a) ? longText(x.longTasks[a] ?? []) : 'not measured')),
-        met: a === 'pasting' ? undefined : ok((x) => measured(x, a) && (x.longTasks[a]?.[0] ?? 0) <= 100),
+        met: REPORTED.includes(a) ? undefined : ok((x) => measured(x, a) && (x.longTasks[a]?.[0] ?? 0) <= 100),
       });
     rows.push(
       {

@@ -183,6 +183,8 @@ function summary(result: ApplyResult): string {
 
 /** The rows drawn last, by what they show (the row's digest and its buttons), per list. */
 const rowCache = new WeakMap<HTMLElement, Map<string, HTMLElement>>();
+/** What the summary and the reply's findings were last drawn from, per element. */
+const drawn = new WeakMap<HTMLElement, string>();
 
 /** The site's base path, ending in `/` (`/` outside a Vite build, e.g. in unit tests). */
 function siteBase(): string {
@@ -198,26 +200,35 @@ export function renderDiagnostics(
   handlers: PanelHandlers,
 ): void {
   const { result } = output;
-  parts.reply.replaceChildren();
   if (!result) {
+    parts.reply.replaceChildren();
     parts.edits.replaceChildren();
     rowCache.delete(parts.edits);
+    drawn.delete(parts.reply);
+    drawn.delete(parts.summary);
     parts.summary.replaceChildren(h('span', { class: 'ld-bad-text' }, `The engine failed: ${output.error ?? 'unknown error'}`));
     return;
   }
   const detection = result.detection;
-  parts.summary.replaceChildren(
-    h('strong', null, summary(result)),
-    ' ',
-    h('span', { class: 'ld-muted' }, detection ? `Format ${result.format}, detected: ${detection.reason}.` : `Format ${result.format}.`),
-    ' ',
-    h('a', { class: 'ld-agent-link', attrs: { href: `${siteBase()}agents/#configure` } }, `Use ${result.format} in your agent`),
-  );
+  // The summary, and the reply's findings, redrawn only when what they say changed:
+  // a keystroke usually changes neither, and new nodes cost the page a layout of them.
+  const said = summary(result);
+  const summaryKey = JSON.stringify([said, result.format, detection?.reason ?? null, siteBase()]);
+  if (drawn.get(parts.summary) !== summaryKey) {
+    parts.summary.replaceChildren(
+      h('strong', null, said),
+      ' ',
+      h('span', { class: 'ld-muted' }, detection ? `Format ${result.format}, detected: ${detection.reason}.` : `Format ${result.format}.`),
+      ' ',
+      h('a', { class: 'ld-agent-link', attrs: { href: `${siteBase()}agents/#configure` } }, `Use ${result.format} in your agent`),
+    );
+    drawn.set(parts.summary, summaryKey);
+  }
   // Rows whose edit, extras and actions are what they were keep their elements, and stay
   // in the list untouched: a keystroke that changes one edit replaces one row, not the list.
   const before = rowCache.get(parts.edits) ?? new Map<string, HTMLElement>();
   const now = new Map<string, HTMLElement>();
-  let next: ChildNode | null = parts.edits.firstChild;
+  const rows: HTMLElement[] = [];
   for (const edit of result.edits) {
     const extra = output.extras[edit.index];
     const actions = handlers.actions?.(edit).filter((el): el is HTMLElement => el !== null) ?? [];
@@ -225,16 +236,23 @@ export function renderDiagnostics(
     const key = JSON.stringify([extra?.digest ?? rowDigest(edit, extra), actions.map((a) => [a.textContent, a.title])]);
     const row = before.get(key) ?? editRow(edit, extra, edit.index === selected, { ...handlers, actions: () => actions });
     now.set(key, row);
+    rows.push(row);
+  }
+  // The rows that go first, then the new ones put in place: a row that stays is never moved
+  // (moving it would take it out of the page's layout and put it back, with all it holds).
+  const kept = new Set(rows);
+  for (const child of [...parts.edits.childNodes]) if (!kept.has(child as HTMLElement)) child.remove();
+  let next: ChildNode | null = parts.edits.firstChild;
+  for (const row of rows) {
     if (next === row) next = row.nextSibling;
     else parts.edits.insertBefore(row, next);
   }
-  while (next) {
-    const gone = next;
-    next = gone.nextSibling;
-    gone.remove();
-  }
   rowCache.set(parts.edits, now);
-  for (const d of result.diagnostics) parts.reply.append(diagnosticItem(d, handlers));
+  const replyKey = JSON.stringify(result.diagnostics);
+  if (drawn.get(parts.reply) !== replyKey) {
+    parts.reply.replaceChildren(...result.diagnostics.map((d) => diagnosticItem(d, handlers)));
+    drawn.set(parts.reply, replyKey);
+  }
 }
 
 /** Mark the selected row (aria-current) without re-rendering. */

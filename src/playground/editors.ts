@@ -126,9 +126,20 @@ const badgeGutter = gutter({
   initialSpacer: () => new Badge('+99', 'ok', ''),
 });
 
-/** Paint the results onto an editor (replaces its previous marks). */
+/** What each editor's marks were last painted from, and the field's value that made. */
+const painted = new WeakMap<EditorView, { field: Painted | undefined; key: string }>();
+
+/**
+ * Paint the results onto an editor (replaces its previous marks). The same
+ * marks again, on marks untouched since (the text not changed, the state not
+ * replaced): nothing to do.
+ */
 export function showMarks(view: EditorView, marks: Marks): void {
+  const key = JSON.stringify([marks.lines, marks.chars, marks.badges, marks.widgets.map((w) => [w.line, w.key])]);
+  const last = painted.get(view);
+  if (last && last.key === key && last.field !== undefined && last.field === view.state.field(marksField, false)) return;
   view.dispatch({ effects: setMarks.of(marks) });
+  painted.set(view, { field: view.state.field(marksField, false), key });
 }
 
 const theme = EditorView.theme({

@@ -12,7 +12,7 @@ import { findElements } from './elements.ts';
 import { Notices } from './notices.ts';
 import { createState, activeTab, currentFiles, type Tab } from './state.ts';
 import { Tabs } from './tabs.ts';
-import { Runner, REPLY_DOC } from './runner.ts';
+import { Runner, REPLY_DOC, followEdits } from './runner.ts';
 import { Results } from './results.ts';
 import { Address } from './address.ts';
 import { Sessions, emptySession, isPlaceholder } from './sessions.ts';
@@ -40,11 +40,8 @@ const testHooks = new URLSearchParams(location.search).has('test-hooks');
 
 const replyExtensions = () => [
   markedExtensions('Model reply'),
+  followEdits(() => runner, () => REPLY_DOC, () => !state.loading),
   EditorView.updateListener.of((u) => {
-    if (u.docChanged && !state.loading) {
-      runner.changed(REPLY_DOC, u.changes);
-      runner.schedule();
-    }
     if (u.selectionSet && !u.docChanged && u.transactions.some((tr) => tr.isUserEvent('select'))) results.replyCursor(u.state.selection.main.head);
   }),
 ];
@@ -52,12 +49,7 @@ const reply: EditorViewType = track(new EditorView({ parent: ui.replyHost, state
 
 const tabs = new Tabs(state, ui, {
   extensions: (tab: () => Tab) => [
-    EditorView.updateListener.of((u) => {
-      if (u.docChanged && !state.loading) {
-        runner.changed(tab().id, u.changes);
-        runner.schedule();
-      }
-    }),
+    followEdits(() => runner, () => tab().id, () => !state.loading),
     EditorView.domEventHandlers({
       drop(event) {
         if (!event.dataTransfer?.files.length) return false;

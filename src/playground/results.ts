@@ -50,6 +50,8 @@ export class Results {
   private revealEdit: number | null = null;
   /** Reveal the selected edit once the next result arrives (a session or a link was just opened). */
   revealOnResult = false;
+  /** What the result file menu's options were made from. */
+  private menuKey = '';
   readonly handlers: PanelHandlers;
 
   constructor(
@@ -130,10 +132,17 @@ export class Results {
   private fileMenu(): void {
     const { state, ui } = this;
     const files = state.last?.output.files ?? [];
-    ui.resultFile.replaceChildren(...files.map((f) => h('option', { attrs: { value: f.name } }, `${f.name} (${f.label})`)));
+    // Its options anew only when they change (a keystroke seldom changes them).
+    const options = files.map((f) => [f.name, `${f.name} (${f.label})`] as const);
+    const key = JSON.stringify(options);
+    if (key !== this.menuKey) {
+      ui.resultFile.replaceChildren(...options.map(([value, text]) => h('option', { attrs: { value } }, text)));
+      this.menuKey = key;
+    }
     ui.resultFile.disabled = files.length === 0;
     const shown = state.last?.output.merge?.file ?? state.merge?.file ?? null;
     if (shown !== null && files.some((f) => f.name === shown)) ui.resultFile.value = shown;
+    else if (files.length > 0) ui.resultFile.selectedIndex = 0; // as new options would have it
   }
 
   private load(): Promise<ResultView> {

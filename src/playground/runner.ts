@@ -7,7 +7,8 @@
 // brought up to date after the pause (src/session/pause.ts).
 
 import { ChangeSet } from '@codemirror/state';
-import type { EditorView } from '@codemirror/view';
+import { ViewPlugin, type EditorView } from '@codemirror/view';
+import type { Extension } from '@codemirror/state';
 import type { EngineOptions } from '../core/types.ts';
 import { ENGINE_DEFAULTS } from '../core/defaults.ts';
 import type { DocSync, MergeAsk, MergeOutput, RunInput, RunOutput } from '../worker/protocol.ts';
@@ -141,16 +142,30 @@ export class Runner {
   }
 
   /**
+   * An editor's document changed (called while the editor updates, before it
+   * redraws): a keystroke the user typed or deleted is sent to the engine at
+   * once, so that the engine works while the editor draws it; any other
+   * change as `schedule` says.
+   */
+  edited(id: number, changes: ChangeSet, byKeystroke: boolean): void {
+    this.changed(id, changes);
+    if (byKeystroke && changedChars(changes, KEYSTROKE_CHARS) <= KEYSTROKE_CHARS) this.schedule(true);
+    else this.schedule();
+  }
+
+  /**
    * The input changed: run as soon as the code that changed it is done (the
    * same task: the engine works while the page draws the keystroke), or after
-   * the run in flight. Changes made together go in one run.
+   * the run in flight. Changes made together go in one run. With `now`, the
+   * run is sent (or waits for the run in flight) before this returns.
    */
-  schedule(): void {
+  schedule(now = false): void {
     this.state.changeSeq++;
     // A run is coming: it asks for the result view's content itself, or waits again.
     clearTimeout(this.mergeTimer);
     this.mergeTimer = undefined;
-    if (!this.queued) {
+    if (now) this.runNow();
+    else if (!this.queued) {
       this.queued = true;
       queueMicrotask(() => {
         if (this.queued) this.runNow();
@@ -300,4 +315,27 @@ export class Runner {
         break;
     }
   }
+}
+
+/**
+ * The extension that tells the runner of an editor's changes (`Runner.edited`)
+ * while the editor updates, before it draws them: a change the user typed or
+ * deleted goes to the engine before the editor's own work on it. `follow`
+ * says whether changes count now (not while a session loads).
+ */
+export function followEdits(runner: () => Runner, id: () => number, follow: () => boolean): Extension {
+  return ViewPlugin.define(() => ({
+    update(u) {
+      if (!u.docChanged || !follow()) return;
+      const byKeystroke = u.transactions.some((tr) => tr.isUserEvent('input.type') || tr.isUserEvent('delete'));
+      try {
+        runner().edited(id(), u.changes, byKeystroke);
+      } catch (e) {
+        // Thrown out of the editor's update, CodeMirror would drop this plugin, and the engine's copy would fall behind.
+        setTimeout(() => {
+          throw e;
+        });
+      }
+    },
+  }));
 }

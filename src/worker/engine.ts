@@ -11,7 +11,7 @@ import { diffChars } from 'diff';
 import { formats, getFormat } from '../index.ts';
 import { applyRead, numberedLines, readReply } from '../formats/index.ts';
 import type { ReplyReading } from '../formats/read.ts';
-import { parseText } from '../core/text.ts';
+import { BOM } from '../core/text.ts';
 import type { ApplyRequest, ApplyResult, Edit, EditResult } from '../index.ts';
 import { editsByIndex, type ReadResult } from '../core/run.ts';
 import { retryMessage } from '../core/retry.ts';
@@ -54,7 +54,7 @@ export function compareLine(cited: string, actual: string): DiffPart[] {
   return changes.map((c) => ({ text: c.value, kind: c.removed ? 'cited' : c.added ? 'actual' : 'same' }));
 }
 
-function pairsFor(edit: EditResult, parsed: Edit | undefined, sourceLines: (file: string) => string[] | null): LinePair[] {
+function pairsFor(edit: EditResult, parsed: Edit | undefined, sourceLines: (file: string) => LineReader | null): LinePair[] {
   if (!parsed) return [];
   const old = parsed.old;
   let start: number | null = null;
@@ -63,7 +63,7 @@ function pairsFor(edit: EditResult, parsed: Edit | undefined, sourceLines: (file
     const lines = sourceLines(edit.file);
     if (!lines) return [];
     start = edit.range.start;
-    actual = lines.slice(edit.range.start - 1, edit.range.end);
+    actual = lines.lines(edit.range.start, edit.range.end);
   } else if (edit.status === 'failed' && edit.code !== 'ambiguous' && edit.candidates.length > 0) {
     start = edit.candidates[0].start;
     actual = edit.candidates[0].lines;
@@ -95,14 +95,51 @@ function shownInRow(edit: EditResult, extra: Omit<EditExtra, 'digest'>): [object
   return [shown, { ...extra, pairs: extra.pairs.map(({ reply: _at, ...pair }) => pair) }];
 }
 
-function extrasFor(request: ApplyRequest, result: ApplyResult, parsed: Map<number, Edit>): Record<number, EditExtra> {
-  const cache = new Map<string, string[] | null>();
-  const sourceLines = (file: string): string[] | null => {
-    if (!cache.has(file)) {
-      const text = request.files[file];
-      cache.set(file, typeof text === 'string' ? parseText(text).lines : null);
+/**
+ * Lines `start` to `end` (1-based) of a text, as `parseText(text).lines`
+ * has them (a BOM left out, a line's CR before its LF too), without
+ * splitting the whole text: a fuzzy edit needs a few lines of a file that
+ * may have tens of thousands, once per keystroke.
+ */
+export class LineReader {
+  /** Where each line starts, found up to the last line asked for so far. */
+  private readonly starts: number[];
+
+  constructor(private readonly text: string) {
+    this.starts = [text.startsWith(BOM) ? 1 : 0];
+  }
+
+  lines(start: number, end: number): string[] {
+    const { text, starts } = this;
+    // Find line starts up to line end + 1 (the start after the last line asked for).
+    while (starts.length <= end) {
+      const nl = text.indexOf('\n', starts[starts.length - 1]);
+      if (nl < 0) break;
+      starts.push(nl + 1);
     }
-    return cache.get(file) ?? null;
+    const out: string[] = [];
+    for (let n = Math.max(1, start); n <= end && n <= starts.length; n++) {
+      const from = starts[n - 1];
+      if (n === starts.length) {
+        // The last line, which no LF ends: as it is (CR kept), unless the text ends before it.
+        if (from < text.length) out.push(text.slice(from));
+        break;
+      }
+      const to = starts[n] - 1;
+      out.push(text.charCodeAt(to - 1) === 13 && to - 1 >= from ? text.slice(from, to - 1) : text.slice(from, to));
+    }
+    return out;
+  }
+}
+
+function extrasFor(request: ApplyRequest, result: ApplyResult, parsed: Map<number, Edit>): Record<number, EditExtra> {
+  const readers = new Map<string, LineReader | null>();
+  const sourceLines = (file: string): LineReader | null => {
+    if (!readers.has(file)) {
+      const text = request.files[file];
+      readers.set(file, typeof text === 'string' ? new LineReader(text) : null);
+    }
+    return readers.get(file) ?? null;
   };
   const extras: Record<number, EditExtra> = {};
   for (const edit of result.edits) {

@@ -296,6 +296,10 @@ export class ResultView {
     this.collapsed = on;
     this.expandButton.textContent = on ? 'Expand unchanged lines' : 'Collapse unchanged lines';
     this.expandButton.setAttribute('aria-pressed', String(!on));
+    // The merge view aligns its two sides after any update that changes an editor's height, at once
+    // (both editors updated again, each reading the page's layout): once for each side here. Asked for
+    // first, the alignment runs once, after both sides changed, in the frame that draws them.
+    if (this.merge) alignLater(this.merge);
     // An effect on each editor: folding on folds every unchanged stretch afresh (from the current chunks).
     for (const view of this.editors()) view.dispatch({ effects: setFolding.of(on) });
   }
@@ -401,6 +405,17 @@ export function sameChanges(x: ExactDiff, y: ExactDiff): boolean {
     if (p.fromA !== q.fromA || p.toA !== q.toA || p.fromB !== q.fromB || p.toB !== q.toB) return false;
   }
   return true;
+}
+
+/**
+ * Have the merge view align its sides at the next animation frame rather
+ * than after each editor's update: while an alignment is pending it starts
+ * no other (its own `scheduleMeasure`, what a change to a document calls;
+ * without it, as before).
+ */
+function alignLater(merge: MergeView): void {
+  const pending = merge as unknown as { scheduleMeasure?: () => void };
+  if (typeof pending.scheduleMeasure === 'function') pending.scheduleMeasure();
 }
 
 /** A transaction that changes nothing in the text: the merge extension asks for chunks again. */
