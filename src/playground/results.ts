@@ -92,7 +92,13 @@ export class Results {
     const { output } = run;
     const result = output.result;
     ui.engine.textContent = result ? `Engine: ${output.ms < 1 ? '<1' : Math.round(output.ms)} ms` : 'Engine: failed';
-    ui.detected.textContent = result && run.input.format === 'auto' ? `detected ${result.format}` : '';
+    // The format's name in the code font: in the page's sans font "ln-diff" reads "In-diff".
+    const detected = result && run.input.format === 'auto' ? result.format : '';
+    if (ui.detected.textContent !== (detected ? `detected ${detected}` : '')) {
+      const name = document.createElement('code');
+      name.textContent = detected;
+      ui.detected.replaceChildren(...(detected ? ['detected ', name] : []));
+    }
     this.formatTrap(run);
     if (state.selected !== null && !findEdit(state, state.selected)) state.selected = null;
     // The editors first: CodeMirror places the cursor anew when it redraws the cursor's line,
