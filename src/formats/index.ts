@@ -1,4 +1,6 @@
-// The format registry: one line per format. Nothing else names a format.
+// The format registry (one line per format; nothing else names a format),
+// and a request's way through the engine's stages, top to bottom
+// (`applyRead`; src/README.md draws them).
 
 import { lnDiff } from './ln-diff/index.ts';
 import { searchReplace } from './search-replace/index.ts';
