@@ -10,7 +10,9 @@
 // the sentences they write are in messages.ts.
 
 import { requestBudget } from './budget.ts';
+import { withCutOpener } from './cut.ts';
 import { originals } from './originals.ts';
+import { linesOf } from './reply.ts';
 import { gather, place } from './place.ts';
 import { report } from './report.ts';
 import { splice } from './splice.ts';
@@ -54,7 +56,9 @@ export function runFormat(format: Format, request: ApplyRequest, detected = fals
 /** `runFormat`, with the edits it read. `lexed`: the reply's lines, when split already. */
 export function runFormatRead(format: Format, request: ApplyRequest, detected = false, lexed?: LexedReply): ReadResult {
   const parsed = format.parse(request.response, { files: Object.keys(request.files), ...(detected ? { detected } : {}), ...(lexed ? { lexed } : {}) });
-  return runPartsRead([{ format, parsed }], request, format, lexed);
+  // A reply cut inside a line that opens an edit: `truncated`, as under the registry (src/core/cut.ts).
+  const parts = withCutOpener(linesOf(request.response, lexed), [{ format, parsed }]);
+  return runPartsRead(parts, request, format, lexed);
 }
 
 /**

@@ -420,6 +420,13 @@ export interface Format {
    */
   markers?: readonly EditMarker[];
   /**
+   * The lines that open an edit of this format (or its envelope or call),
+   * as the format writes them; one that a path follows ends with a blank or
+   * `/`. A reply whose last line, with no line break, was cut inside one
+   * (src/core/cut.ts) is `truncated` there. Default: none.
+   */
+  openers?: readonly string[];
+  /**
    * The format reads fenced blocks as whole files (`whole`, `between`), so it
    * would also read another format's fenced edit as a file: such blocks are
    * checked against the other formats' structure before they are applied.

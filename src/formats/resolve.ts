@@ -8,6 +8,7 @@
 // applies makes the plan. With a format asked for, that format's reading is
 // the plan, and another format's edits are reported (`mixed-formats`).
 
+import { cutOpenerError, withCutOpener } from '../core/cut.ts';
 import { diagnostic } from '../core/diagnostics.ts';
 import { givenFile, resolveFile, unsafePathReason } from '../core/paths.ts';
 import type { Detection, Diagnostic, Edit, Format, ParseResult, Part } from '../core/types.ts';
@@ -62,6 +63,23 @@ export const AUTO_RULES: readonly Rule[] = [
         main: whole,
         detection: { format: whole.name, reason: `whole files in fences: ${inside}, inside a file the reply writes whole (quoted, not an edit)` },
       };
+    },
+  },
+  {
+    // No edit of any format, and the reply ends inside the line that opens one: it was cut off there.
+    name: 'cut inside an opening line',
+    plan(r) {
+      if (r.structure().found.length > 0) return null;
+      for (const format of r.formats) {
+        const error = cutOpenerError(r.lines, format);
+        if (!error) continue;
+        return {
+          parts: [{ format, parsed: { edits: [], diagnostics: [error] } }],
+          main: format,
+          detection: { format: format.name, reason: `no edit could be read, but the reply ends inside the line that opens ${format.title}'s edit, at line ${error.reply!.start.line}` },
+        };
+      }
+      return null;
     },
   },
   {
@@ -120,10 +138,16 @@ export const AUTO_RULES: readonly Rule[] = [
 export function resolveAuto(reading: ReplyReading): Plan {
   for (const rule of AUTO_RULES) {
     const plan = rule.plan(reading);
-    if (plan) return plan;
+    if (plan) return withCut(reading, plan);
   }
   throw new Error('the last rule of auto always applies');
 }
+
+/** The plan, with a `truncated` error when the reply's last line was cut inside a line that opens an edit of its format (src/core/cut.ts). */
+const withCut = (reading: ReplyReading, plan: Plan): Plan => {
+  const parts = withCutOpener(reading.lines, plan.parts);
+  return parts === plan.parts ? plan : { ...plan, parts };
+};
 
 /**
  * The plan of a reply read in the format asked for: its reading, edit for
@@ -133,6 +157,10 @@ export function resolveAuto(reading: ReplyReading): Plan {
  * are another format's edit.
  */
 export function resolveNamed(reading: ReplyReading, format: Format): Plan {
+  return withCut(reading, namedPlan(reading, format));
+}
+
+function namedPlan(reading: ReplyReading, format: Format): Plan {
   const parsed = reading.parse(format, false);
   const found = reading.structure(reading.formats.filter((f) => f !== format)).found;
   if (found.length === 0) return { parts: [{ format, parsed }], main: format, detection: null };

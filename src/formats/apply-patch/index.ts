@@ -29,6 +29,7 @@ export const applyPatch: Format = {
   // A section without `*** End Patch` around it takes lines until the next marker, and the edit an
   // end of patch closed fails when patch lines and a second `*** End Patch` follow.
   stream: settledUnlessProbed(() => [' x\n', '+x\n*** End Patch\n']),
+  openers: ['*** Begin Patch', '*** Update File: ', '*** Add File: ', '*** Delete File: '],
   markers: [
     {
       line: /^\s*\*\*\* (?:Begin Patch|End Patch|Update File|Add File|Delete File|Move to)\b/,

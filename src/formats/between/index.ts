@@ -27,6 +27,7 @@ export const between: Format = {
   write: writeBetween,
   locate: locateBetween,
   stream: EARLY_CLOSE,
+  openers: ['@BETWEEN@ ', '@WHOLE FILE@'],
   markers: [
     {
       line: /^\s*(?:```\S*\s*)?@(?:BETWEEN|WHOLE FILE)@/,

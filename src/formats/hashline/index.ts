@@ -39,6 +39,7 @@ export const hashline: Format = {
   view: (text) => renderView(parseText(text).lines),
   locate: locateHashline,
   stream: JSON_CALLS_STREAM,
+  openers: ['{"tool": "edit"', '{"tool":"edit"', '{"tool": "write"', '{"tool":"write"'],
   markers: [
     {
       // JSON, or a dict with single quotes (Python's repr), which is not JSON.

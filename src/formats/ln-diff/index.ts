@@ -35,6 +35,7 @@ export const lnDiff: Format = {
   stream: settledUnlessProbed(() => ['</editblock>\n', '>>>>>>> INSERT\n']),
   // The match ladder, then the cited lines re-indented in the window (spec/matching.md, Indentation).
   locate: (lines, edit, options, budget) => locateShifting(lines, edit, options, budget, NAMES),
+  openers: ['<editblock>', '<<<<<<< REMOVE'],
   markers: [
     { line: /^\s*<{3,}[ \t]*REMOVE[ \t]*$/, expected: 'is taken for the head of an editblock, but no editblock was read: an edit is the file\'s path alone on a line, `<editblock>`, `<<<<<<< REMOVE`, the numbered lines to remove (`N│text`), `=======`, the lines to insert (` │text`), `>>>>>>> INSERT` and `</editblock>`, each on its own line' },
     { line: /^\s*>{3,}[ \t]*INSERT[ \t]*$/, expected: 'is taken for the end of an editblock, but no editblock was read: an edit is the file\'s path alone on a line, `<editblock>`, `<<<<<<< REMOVE`, the numbered lines to remove (`N│text`), `=======`, the lines to insert (` │text`), `>>>>>>> INSERT` and `</editblock>`, each on its own line' },

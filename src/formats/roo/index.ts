@@ -40,6 +40,7 @@ export const roo: Format = {
   // The REPLACE marker may still close a block cut at a closing tag, and a
   // later <path> or <start_line> changes every block of the element still open.
   stream: settledUnlessProbed(() => ['=======\n>>>>>>> REPLACE\n<start_line>0</start_line>\n<path>\u0001</path>\n</file>\n<path>\u0002</path>\n']),
+  openers: ['<apply_diff>', '<<<<<<< SEARCH'],
   markers: [
     ...searchReplaceMarkers(
       'a block is `<<<<<<< SEARCH`, `:start_line:N`, `-------`, the lines to find, `=======`, the lines that replace them and `>>>>>>> REPLACE`, each marker alone on its line (seven `<`, `-`, `=` or `>`)',

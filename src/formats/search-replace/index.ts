@@ -48,6 +48,7 @@ export const searchReplace: Format = {
   locate: (lines, edit, options, budget) => withViewPrefixes(locateSearch(lines, edit, options, budget), lines, edit.old, edit.file, 'the SEARCH lines', options),
   // A second end marker before the next block makes the end ambiguous.
   stream: settledUnlessProbed(() => ['>>>>>>> REPLACE\n']),
+  openers: ['<<<<<<< SEARCH', '------- SEARCH'],
   markers: searchReplaceMarkers(
     'a block is `<<<<<<< SEARCH` (seven `<`), the lines to find, `=======`, the lines that replace them and `>>>>>>> REPLACE` (seven `>`), each marker alone on its line, in a code fence after a line with the file\'s path',
   ),

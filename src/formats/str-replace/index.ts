@@ -32,6 +32,7 @@ export const strReplace: Format = {
   // An old_str copied with the numbered view's `12│` prefixes fails saying so (core/view-prefix.ts).
   locate: (lines, edit, options, budget) => withViewPrefixes(locateStr(lines, edit, budget), lines, oldLines(edit), edit.file, 'the lines of old_str', options),
   stream: JSON_CALLS_STREAM,
+  openers: ['{"command": "str_replace"', '{"command":"str_replace"', '{"command": "insert"', '{"command":"insert"', '{"command": "create"', '{"command":"create"'],
   markers: [
     {
       // JSON, or the XML parameters of a tool-call transcript (`<parameter name="command">str_replace</parameter>`), which this format does not read.

@@ -66,6 +66,7 @@ export const udiff: Format = {
       ? placeUnanchored(lines, edit)
       : withViewPrefixes(farHunk(locateShifting(lines, edit, options, budget), edit, options), lines, edit.old, edit.file, "the hunk's context and removed lines", options),
   emptyHint: EMPTY_HINT,
+  openers: ['--- a/', 'diff --git '],
   markers: [
     { line: /^ *--- \S/, next: /^ *\+\+\+ \S/, expected: 'and the `+++` line after it are taken for a file header, but no hunk of it was read: a hunk is `@@ -START,COUNT +START,COUNT @@` and its lines, each starting with a space (context), `-` (removed) or `+` (added), after the file header `--- a/PATH` and `+++ b/PATH`' },
     { line: /^ *@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/, expected: 'is taken for a hunk header, but no hunk was read: a hunk is `@@ -START,COUNT +START,COUNT @@` and its lines, each starting with a space (context), `-` (removed) or `+` (added), after the file header `--- a/PATH` and `+++ b/PATH`' },

@@ -70,6 +70,7 @@ export const udiffx: Format = {
   locate: (lines, edit, options, budget) => withViewPrefixes(locateUdiffx(lines, edit, options, budget), lines, edit.old, edit.file, "the hunk's context and removed lines", options),
   emptyHint: 'to add lines to it, write its text with <FILE_NEW path="...">, or a FILE_PATCH hunk of added lines only: @@ -0,0 +1,N @@ and the N lines, each starting with "+"',
   stream: UDIFFX_STREAM,
+  openers: ['<FILE_CHANGES>', '<FILE_PATCH ', '<FILE_NEW ', '<FILE_APPEND ', '<FILE_RENAME ', '<FILE_DELETE '],
   markers: [
     {
       line: /^\s*<\/?FILE_(?:CHANGES|PATCH|NEW|APPEND|RENAME|DELETE)\b/,
