@@ -5,7 +5,7 @@
 // `truncated` there (spec/formats.md, "A reply cut inside an opening line").
 
 import { at, diagnostic, quote } from './diagnostics.ts';
-import { columnSpan, type ReplyLine } from './reply.ts';
+import { trimmedSpan, type ReplyLine } from './reply.ts';
 import type { Diagnostic, Format, Part } from './types.ts';
 
 /** Holds a letter or digit, and a character that is neither: never a bare word, nor a rule of `-`, `*` or `<`. */
@@ -37,13 +37,11 @@ export function cutOpenerError(lines: readonly ReplyLine[], format: Format): Dia
   if (!last || last.terminated || !format.openers?.length) return null;
   const opener = cutOpener(last.text, format.openers);
   if (opener === null) return null;
-  const text = last.text.trimEnd();
-  const indent = text.length - text.trimStart().length;
-  const span = columnSpan(last, indent, text.length);
+  const span = trimmedSpan(last);
   return diagnostic(
     'truncated',
     'error',
-    `reply ${at(span.start)}: the reply ends inside the line ${quote(text.trim())}, which begins ${format.title}'s \`${opener.trimEnd()}\` line: it was cut off before the edit it opens could be read, so that edit was not applied; send the rest of the reply, from this edit on`,
+    `reply ${at(span.start)}: the reply ends inside the line ${quote(last.text.trim())}, which begins ${format.title}'s \`${opener.trimEnd()}\` line: it was cut off before the edit it opens could be read, so that edit was not applied; send the rest of the reply, from this edit on`,
     span,
   );
 }

@@ -6,7 +6,7 @@
 // chat answer) keeps the warning `no-edits`.
 
 import { at, diagnostic, quote } from './diagnostics.ts';
-import { columnSpan, linesOf, type ReplyLine } from './reply.ts';
+import { trimmedSpan, linesOf, type ReplyLine } from './reply.ts';
 import type { Diagnostic, EditMarker, Format, LexedReply } from './types.ts';
 
 /** Where a marker is: the first reply line (in reply order) that one of `markers` matches. */
@@ -44,13 +44,11 @@ export function unreadMarker(reply: string, format: Format, skip?: (line: number
   const found = findMarker(reply, format.markers ?? [], skip, lexed);
   if (!found) return null;
   const { line, marker } = found;
-  const text = line.text.trimEnd();
-  const indent = text.length - text.trimStart().length;
-  const span = columnSpan(line, indent, text.length);
+  const span = trimmedSpan(line);
   return diagnostic(
     'malformed',
     'error',
-    `reply ${at(span.start)}: the line ${quote(text.trim())} ${marker.expected}; no ${format.title} edit could be read from the reply, so nothing was applied`,
+    `reply ${at(span.start)}: the line ${quote(line.text.trim())} ${marker.expected}; no ${format.title} edit could be read from the reply, so nothing was applied`,
     span,
   );
 }

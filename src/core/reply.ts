@@ -108,6 +108,12 @@ export function columnSpan(line: ReplyLine, fromCol: number, toCol: number): Spa
   };
 }
 
+/** The span of a line's text without the blanks before and after it. */
+export function trimmedSpan(line: ReplyLine): Span {
+  const text = line.text.trimEnd();
+  return columnSpan(line, text.length - text.trimStart().length, text.length);
+}
+
 /** The span at the very end of the reply (for "expected more" errors). */
 export function endSpan(reply: string, lines: readonly ReplyLine[]): Span {
   const last = lines[lines.length - 1];

@@ -12,7 +12,7 @@
 import { requestBudget } from './budget.ts';
 import { withCutOpener } from './cut.ts';
 import { originals } from './originals.ts';
-import { linesOf } from './reply.ts';
+import { lexReply } from './reply.ts';
 import { gather, place } from './place.ts';
 import { report } from './report.ts';
 import { splice } from './splice.ts';
@@ -55,10 +55,12 @@ export function runFormat(format: Format, request: ApplyRequest, detected = fals
 
 /** `runFormat`, with the edits it read. `lexed`: the reply's lines, when split already. */
 export function runFormatRead(format: Format, request: ApplyRequest, detected = false, lexed?: LexedReply): ReadResult {
-  const parsed = format.parse(request.response, { files: Object.keys(request.files), ...(detected ? { detected } : {}), ...(lexed ? { lexed } : {}) });
+  // The reply split once: the parse, the cut check and the report read the same lines.
+  const reply = lexed !== undefined && lexed.text === request.response ? lexed : lexReply(request.response);
+  const parsed = format.parse(request.response, { files: Object.keys(request.files), ...(detected ? { detected } : {}), lexed: reply });
   // A reply cut inside a line that opens an edit: `truncated`, as under the registry (src/core/cut.ts).
-  const parts = withCutOpener(linesOf(request.response, lexed), [{ format, parsed }]);
-  return runPartsRead(parts, request, format, lexed);
+  const parts = withCutOpener(reply.lines, [{ format, parsed }]);
+  return runPartsRead(parts, request, format, reply);
 }
 
 /**
