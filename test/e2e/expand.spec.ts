@@ -5,31 +5,10 @@
 // lines" folds them again, still aligned.
 
 import { test, expect, type Page } from '@playwright/test';
-import { encodeSession, type Session } from '../../src/share/share.ts';
+import { encodeSession } from '../../src/share/share.ts';
+import { BLOCKS, EDITS, blocksSession } from './fixtures/blocks.ts';
 
-const BLOCKS = 4000; // five lines each
-const EDITS = 20;
-const blockOf = (k: number) => 100 + k * 190;
-const bodyLine = (block: number) => block * 5 + 2;
-
-function source(): string {
-  const lines: string[] = [];
-  for (let b = 0; b < BLOCKS; b++) lines.push(`function f${b}(x) {`, `  const v = x * ${b};`, `  return v;`, '}', '');
-  return lines.join('\n') + '\n';
-}
-
-function reply(): string {
-  const parts: string[] = [];
-  for (let k = 0; k < EDITS; k++) {
-    const b = blockOf(k);
-    const n = bodyLine(b);
-    parts.push('big.js', '<editblock>', '<<<<<<< REMOVE', `${n}│  const v = x * ${b};`, `${n + 1}│  return v;`, '=======');
-    parts.push(` │  const v = x * ${b} + ${k};`, ` │  const w = v * 2;`, ` │  // edit ${k + 1}`, ` │  return w;`, '>>>>>>> INSERT', '</editblock>', '');
-  }
-  return parts.join('\n');
-}
-
-const SESSION: Session = { format: 'auto', files: [{ name: 'big.js', text: source() }], reply: reply() };
+const SESSION = blocksSession();
 
 /**
  * The lines drawn inside the view's box on each side, by their height on the

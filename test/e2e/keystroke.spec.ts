@@ -16,6 +16,21 @@ const SESSION = { format: 'ln-diff', files: [{ name: 'app.py', text: largeSource
 
 const row = (page: Page, n: number) => page.locator(`#pg-edits li.ld-row[data-edit="${n - 1}"]`);
 
+/**
+ * At the end of a line edit #1 cites, "xy" and a Backspace typed without
+ * waiting: edit #1 matches fuzzily, quoting "2x" (what the keys left); one
+ * Backspace more, and it matches again at its offset.
+ */
+async function typeThenUndo(page: Page) {
+  await page.keyboard.type('xy', { delay: 5 });
+  await page.keyboard.press('Backspace', { delay: 5 });
+  await expect(row(page, 1)).toContainText('fuzzy');
+  await expect(row(page, 1)).toContainText('2x');
+  await expect(row(page, 1)).not.toContainText('2xy');
+  await page.keyboard.press('Backspace');
+  await expect(row(page, 1)).toContainText('offset');
+}
+
 /** Record every row taken out of the list or put into it, and mark the rows and the summary's text as they are now. */
 function watchList(page: Page) {
   return page.evaluate(() => {
@@ -98,14 +113,8 @@ test.describe('a keystroke in a 5,000-line session', () => {
     await page.keyboard.press('Control+Home');
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
     await page.keyboard.press('End');
-    await page.keyboard.type('xy', { delay: 5 });
-    await page.keyboard.press('Backspace', { delay: 5 });
     // The reply cites "2x" where the file has "2": a fuzzy match, its comparison quoting what the keys left.
-    await expect(row(page, 1)).toContainText('fuzzy');
-    await expect(row(page, 1)).toContainText('2x');
-    await expect(row(page, 1)).not.toContainText('2xy');
-    await page.keyboard.press('Backspace');
-    await expect(row(page, 1)).toContainText('offset');
+    await typeThenUndo(page);
     await expect(row(page, 1)).not.toContainText('2x');
     // The same in the source, at the end of line 2 (the line edit #1 replaces).
     const source = page.getByLabel('Source: app.py', { exact: true });
@@ -113,13 +122,7 @@ test.describe('a keystroke in a 5,000-line session', () => {
     await page.keyboard.press('Control+Home');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('End');
-    await page.keyboard.type('xy', { delay: 5 });
-    await page.keyboard.press('Backspace', { delay: 5 });
-    await expect(row(page, 1)).toContainText('fuzzy');
-    await expect(row(page, 1)).toContainText('2x');
-    await expect(row(page, 1)).not.toContainText('2xy');
-    await page.keyboard.press('Backspace');
-    await expect(row(page, 1)).toContainText('offset');
+    await typeThenUndo(page);
     await expect(page.locator('#pg-summary')).toContainText(`All ${EDITS} edits applied`);
   });
 });

@@ -6,47 +6,11 @@
 // gets one unified column.
 
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { encodeSession, type Session } from '../../src/share/share.ts';
+import { encodeSession } from '../../src/share/share.ts';
+import { BLOCKS, EDITS, blockOf, bodyLine, blocksSession } from './fixtures/blocks.ts';
 import { SESSION as FOUR_EDITS } from './fixtures/sessions.ts';
 
-const BLOCKS = 4000; // five lines each
-const EDITS = 20;
-/** Block of edit k (0-based): spread over the file. */
-const blockOf = (k: number) => 100 + k * 190;
-/** The two body lines of a block (1-based line numbers of the source). */
-const bodyLine = (block: number) => block * 5 + 2;
-
-function source(): string {
-  const lines: string[] = [];
-  for (let b = 0; b < BLOCKS; b++) lines.push(`function f${b}(x) {`, `  const v = x * ${b};`, `  return v;`, '}', '');
-  return lines.join('\n') + '\n';
-}
-
-function reply(): string {
-  const parts = ['Here are the edits.', ''];
-  for (let k = 0; k < EDITS; k++) {
-    const b = blockOf(k);
-    const n = bodyLine(b);
-    parts.push(
-      'big.js',
-      '<editblock>',
-      '<<<<<<< REMOVE',
-      `${n}│  const v = x * ${b};`,
-      `${n + 1}│  return v;`,
-      '=======',
-      ` │  const v = x * ${b} + ${k};`,
-      ` │  const w = v * 2;`,
-      ` │  // edit ${k + 1}`,
-      ` │  return w;`,
-      '>>>>>>> INSERT',
-      '</editblock>',
-      '',
-    );
-  }
-  return parts.join('\n');
-}
-
-const SESSION: Session = { format: 'auto', files: [{ name: 'big.js', text: source() }], reply: reply() };
+const SESSION = blocksSession(['Here are the edits.', '']);
 
 /** Where edit k's lines are: two in the source, four after (each earlier edit adds two). */
 const linesA = (k: number) => [bodyLine(blockOf(k)), bodyLine(blockOf(k)) + 1];
